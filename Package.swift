@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Kinema",
+    products: [
+        // Pure Swift and GSL-free, so it can ship inside any app (see README, "Licensing").
+        .library(name: "Kinema", targets: ["Kinema"]),
+        .executable(name: "kinema", targets: ["kinema"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "Kinema",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // GSL behind a system-library target: its shim exposes GSL's global step types through
+        // `static inline` functions, which Swift 6 accepts where it rejects the globals.
+        .systemLibrary(
+            name: "CGSL",
+            path: "Sources/CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .target(
+            name: "KinemaCLI",
+            dependencies: [
+                "Kinema",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
+        .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
+        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"]),
+    ]
+)

@@ -1,0 +1,107 @@
+/// Any closed-form easing Kinema knows, by the name the CLI and exports use.
+///
+/// Names: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default` (Core Animation's named
+/// timing functions), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
+/// elastic,bounce}-{in,out,in-out}` (Penner), `seed-bounce-out` and `damped-cosine(a,b)`.
+public enum Easing: EasingCurve, Hashable {
+    case timingFunction(CubicBezierTimingFunction)
+    case penner(PennerEasing)
+    case seedBounce
+    case dampedCosine(DampedCosine)
+
+    /// Every fixed name (the parameterized `cubic-bezier(…)` and `damped-cosine(…)` aside).
+    public static let fixedNames: [String] =
+        ["linear", "ease-in", "ease-out", "ease-in-out", "default"]
+        + PennerEasing.Family.allCases.flatMap { family in
+            PennerEasing.Mode.allCases.map { "\(family.rawValue)-\($0.rawValue)" }
+        }
+        + ["seed-bounce-out"]
+
+    /// Parses an easing name.
+    /// - Throws: `KinemaError` naming the text and the accepted names, or the bad parameter.
+    public init(name: String) throws {
+        let text = name.trimmingSpaces.lowercased()
+        switch text {
+        case "linear": self = .timingFunction(.linear)
+        case "ease-in": self = .timingFunction(.easeIn)
+        case "ease-out": self = .timingFunction(.easeOut)
+        case "ease-in-out": self = .timingFunction(.easeInEaseOut)
+        case "default": self = .timingFunction(.default)
+        case "seed-bounce-out": self = .seedBounce
+        default:
+            if let arguments = try Self.arguments(of: text, function: "cubic-bezier", count: 4, original: name) {
+                self = .timingFunction(try CubicBezierTimingFunction(
+                    x1: arguments[0], y1: arguments[1], x2: arguments[2], y2: arguments[3]))
+            } else if let arguments = try Self.arguments(of: text, function: "damped-cosine", count: 2, original: name) {
+                self = .dampedCosine(try DampedCosine(decay: arguments[0], frequency: arguments[1]))
+            } else if let penner = Self.penner(text) {
+                self = .penner(penner)
+            } else {
+                throw KinemaError(
+                    parameter: "the easing name", value: "'\(name)'",
+                    rule: "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2) or damped-cosine(a,b)")
+            }
+        }
+    }
+
+    static func penner(_ text: String) -> PennerEasing? {
+        for family in PennerEasing.Family.allCases {
+            for mode in PennerEasing.Mode.allCases where text == "\(family.rawValue)-\(mode.rawValue)" {
+                return PennerEasing(family, mode)
+            }
+        }
+        return nil
+    }
+
+    /// The numbers inside `function(…)`, or nil when `text` is not a call of `function`.
+    static func arguments(of text: String, function: String, count: Int, original: String) throws -> [Double]? {
+        guard text.hasPrefix(function + "(") else { return nil }
+        guard text.hasSuffix(")") else {
+            throw KinemaError(parameter: "the easing name", value: "'\(original)'", rule: "closed with ')'")
+        }
+        let inner = text.dropFirst(function.count + 1).dropLast()
+        let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        let numbers = parts.compactMap { Double($0) }
+        guard parts.count == count, numbers.count == count else {
+            throw KinemaError(parameter: "the easing name", value: "'\(original)'",
+                              rule: "\(function)( with \(count) comma-separated numbers )")
+        }
+        return numbers
+    }
+
+    /// The canonical name, which parses back to the same easing.
+    public var name: String {
+        switch self {
+        case .timingFunction(let f):
+            switch f {
+            case .linear: return "linear"
+            case .easeIn: return "ease-in"
+            case .easeOut: return "ease-out"
+            case .easeInEaseOut: return "ease-in-out"
+            case .default: return "default"
+            default: return "cubic-bezier(\(f.x1),\(f.y1),\(f.x2),\(f.y2))"
+            }
+        case .penner(let p): return "\(p.family.rawValue)-\(p.mode.rawValue)"
+        case .seedBounce: return "seed-bounce-out"
+        case .dampedCosine(let d): return "damped-cosine(\(d.decay),\(d.frequency))"
+        }
+    }
+
+    public func value(at t: Double) -> Double {
+        switch self {
+        case .timingFunction(let f): return f.value(at: t)
+        case .penner(let p): return p.value(at: t)
+        case .seedBounce: return SeedBounce().value(at: t)
+        case .dampedCosine(let d): return d.value(at: t)
+        }
+    }
+
+    public func derivative(at t: Double) -> Double {
+        switch self {
+        case .timingFunction(let f): return f.derivative(at: t)
+        case .penner(let p): return p.derivative(at: t)
+        case .seedBounce: return SeedBounce().derivative(at: t)
+        case .dampedCosine(let d): return d.derivative(at: t)
+        }
+    }
+}

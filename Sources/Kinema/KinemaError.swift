@@ -1,0 +1,43 @@
+/// An invalid value handed to a public initializer or parser, with the rule it broke.
+///
+/// The message names the parameter, the rule and the offending value, so it can be shown to a user
+/// as it is: `"stiffness must be a finite number ≥ 0 (got nan)."`
+public struct KinemaError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The parameter (or input) that was rejected, as the API spells it.
+    public let parameter: String
+    /// The offending value, as text.
+    public let value: String
+    /// The rule the value broke, phrased to follow "must be".
+    public let rule: String
+
+    public init(parameter: String, value: String, rule: String) {
+        self.parameter = parameter
+        self.value = value
+        self.rule = rule
+    }
+
+    public var description: String { "\(parameter) must be \(rule) (got \(value))." }
+}
+
+extension KinemaError {
+    /// Throws unless `value` is finite.
+    static func requireFinite(_ value: Double, _ parameter: String) throws {
+        guard value.isFinite else {
+            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number")
+        }
+    }
+
+    /// Throws unless `value` is finite and > 0.
+    static func requirePositive(_ value: Double, _ parameter: String) throws {
+        guard value.isFinite, value > 0 else {
+            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number > 0")
+        }
+    }
+
+    /// Throws unless `value` is finite and ≥ 0.
+    static func requireNonNegative(_ value: Double, _ parameter: String) throws {
+        guard value.isFinite, value >= 0 else {
+            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number ≥ 0")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import RealModule
+
+/// A damped spring, `m·x'' = −k·(x − target) − c·x'`, in physical units (kg, N/m, N·s/m).
+///
+/// One value, constructible from and convertible to every parameter dialect in use (see the
+/// `Spring+Dialects.swift` initializers): Core Animation / framer-motion mass-stiffness-damping,
+/// SwiftUI response-dampingRatio and duration-bounce, Rebound/react-spring tension-friction,
+/// Origami and POP bounciness-speed, Android stiffness-dampingRatio, the seed's damped cosine.
+public struct Spring: Hashable, Sendable, Codable {
+    /// The moving mass `m` (> 0).
+    public let mass: Double
+    /// The stiffness `k` (> 0).
+    public let stiffness: Double
+    /// The damping coefficient `c` (≥ 0).
+    public let damping: Double
+
+    /// Creates a spring from mass, stiffness and damping (CASpringAnimation, framer-motion).
+    /// - Throws: `KinemaError` unless mass and stiffness are finite and > 0 and damping finite and ≥ 0.
+    public init(mass: Double = 1, stiffness: Double, damping: Double) throws {
+        try KinemaError.requirePositive(mass, "mass")
+        try KinemaError.requirePositive(stiffness, "stiffness")
+        try KinemaError.requireNonNegative(damping, "damping")
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+    }
+
+    /// How the spring returns to its target.
+    public enum Regime: String, Sendable, CaseIterable {
+        /// ζ < 1: oscillates about the target.
+        case underdamped
+        /// ζ = 1 (within 1e-12): the fastest return without overshoot from rest.
+        case critical
+        /// ζ > 1: creeps back without oscillating.
+        case overdamped
+
+        /// Classifies `dampingRatio`, calling |ζ − 1| ≤ 1e-12 critical so that dialect round trips
+        /// of a critical spring stay critical.
+        public init(dampingRatio: Double) {
+            if abs(dampingRatio - 1) <= 1e-12 { self = .critical } else { self = dampingRatio < 1 ? .underdamped : .overdamped }
+        }
+    }
+
+    /// The undamped angular frequency `ω0 = √(k/m)` (rad/s).
+    public var undampedFrequency: Double { (stiffness / mass).squareRoot() }
+
+    /// The damping ratio `ζ = c / (2√(k·m))`.
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// The decay rate `λ = c / (2m)` (1/s): the envelope is `e^(−λt)` when underdamped.
+    public var decayRate: Double { damping / (2 * mass) }
+
+    /// The damped angular frequency `ωd = ω0·√(1 − ζ²)` (rad/s); 0 unless underdamped.
+    public var dampedFrequency: Double {
+        let omegaSquared = stiffness / mass - decayRate * decayRate
+        return regime == .underdamped && omegaSquared > 0 ? omegaSquared.squareRoot() : 0
+    }
+
+    /// The damping regime.
+    public var regime: Regime { Regime(dampingRatio: dampingRatio) }
+
+    /// The motion from `start` towards `target` with `initialVelocity` (units per second).
+    public func motion(from start: Double = 0, to target: Double = 1, initialVelocity: Double = 0) throws
+        -> DampedHarmonicOscillator
+    {
+        try DampedHarmonicOscillator(
+            mass: mass, stiffness: stiffness, damping: damping,
+            target: target, initialPosition: start, initialVelocity: initialVelocity)
+    }
+
+    /// The time after which the motion from `start` to `target` stays within `epsilon` × travel of
+    /// the target, in every regime (see `DampedHarmonicOscillator.settlingDuration(tolerance:)`).
+    ///
+    /// With no travel (`start == target`), `epsilon` is taken as an absolute distance.
+    /// - Throws: `KinemaError` for a non-finite or non-positive `epsilon` or non-finite inputs.
+    public func settlingDuration(
+        epsilon: Double = 0.001, from start: Double = 0, to target: Double = 1, initialVelocity: Double = 0
+    ) throws -> Double {
+        try KinemaError.requirePositive(epsilon, "epsilon")
+        let travel = abs(target - start)
+        let motion = try motion(from: start, to: target, initialVelocity: initialVelocity)
+        return motion.settlingDuration(tolerance: epsilon * (travel > 0 ? travel : 1))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A file written through a temporary sibling and renamed into place on `commit()`, so readers and
+/// a failed or killed run never see a partial file at `path`.
+final class AtomicFile {
+    let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+    private var committed = false
+
+    /// Creates the temporary file beside `path`.
+    /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
+    init(path: String, flag: String = "-o") throws {
+        self.path = path
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
+        }
+        descriptor = fd
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        fchmod(fd, 0o644)
+    }
+
+    /// Appends `text`.
+    func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Flushes and renames the temporary file onto `path`.
+    func commit() throws {
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
+        }
+        descriptor = -1
+        guard rename(temporaryPath, path) == 0 else {
+            throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
+        }
+        committed = true
+    }
+
+    deinit {
+        if !committed {
+            if descriptor >= 0 { close(descriptor) }
+            unlink(temporaryPath)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Kinema
+
+/// `kinema easing NAME`: samples a closed-form easing as `t,value,velocity`.
+struct EasingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "easing",
+        abstract: "Sample a closed-form easing curve as CSV: t,value,velocity.",
+        discussion: """
+            NAME is one of: \(Easing.fixedNames.joined(separator: ", ")), \
+            cubic-bezier(x1,y1,x2,y2) (x in [0,1]) or damped-cosine(a,b).
+            velocity is d value / d t.
+
+            Examples:
+              kinema easing ease-in-out --samples 11
+              kinema easing 'cubic-bezier(0.3,-0.4,0.6,1.5)' --at 0,0.25,0.5
+              kinema easing 'damped-cosine(5,30)' -o jelly.csv
+            """
+    )
+
+    @Argument(help: "The easing's name.")
+    var name: String
+
+    @Option(help: "Number of evenly spaced samples, t = i/(N−1), at least 2 (default 101).")
+    var samples: Int?
+
+    @Option(parsing: .unconditional, help: "Comma-separated times to sample at instead of --samples.")
+    var at: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try output.emit(try render())
+    }
+
+    /// The CSV this command prints.
+    func render() throws -> String {
+        let easing = try Easing(name: name)
+        let times = try sampleTimes()
+        var text = "t,value,velocity\n"
+        for t in times {
+            text += CSV.row([t, easing.value(at: t), easing.derivative(at: t)])
+        }
+        return text
+    }
+
+    func sampleTimes() throws -> [Double] {
+        if let at {
+            guard samples == nil else { throw CLIError("'--samples' and '--at' cannot be combined: give one.") }
+            return try at.split(separator: ",", omittingEmptySubsequences: false).map { part in
+                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
+                    throw CLIError(flag: "--at", value: "'\(part)'", rule: "a comma-separated list of finite numbers")
+                }
+                return t
+            }
+        }
+        let count = samples ?? 101
+        guard count >= 2 else {
+            throw CLIError(flag: "--samples", value: "\(count)", rule: "an integer ≥ 2")
+        }
+        guard count <= 100_000_000 else {
+            throw CLIError(flag: "--samples", value: "\(count)", rule: "at most 100000000")
+        }
+        let last = Double(count - 1)
+        return (0..<count).map { Double($0) / last }
+    }
+}

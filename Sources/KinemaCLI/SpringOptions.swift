@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import Kinema
+
+/// The spring flags shared by `spring`, `simulate`, `keyframes` and `sweep`: the parameters in any
+/// one dialect, plus the start, target and initial velocity.
+struct SpringOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Mass (default 1); with --stiffness/--damping, --response or --stiffness/--damping-ratio.")
+    var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k (N/m), with --damping or --damping-ratio.")
+    var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping coefficient c (N·s/m), with --stiffness.")
+    var damping: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI response / duration (s): the undamped period, with --damping-ratio or --bounce.")
+    var response: Double?
+    @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --stiffness.")
+    var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI bounce in (−1, 1], with --response.")
+    var bounce: Double?
+    @Option(parsing: .unconditional, help: "Rebound / react-spring tension (unit mass), with --friction.")
+    var tension: Double?
+    @Option(parsing: .unconditional, help: "Rebound / react-spring friction (unit mass), with --tension.")
+    var friction: Double?
+    @Option(parsing: .unconditional, help: "POP bounciness, with --speed.")
+    var bounciness: Double?
+    @Option(parsing: .unconditional, help: "POP speed, with --bounciness.")
+    var speed: Double?
+    @Option(parsing: .unconditional, help: "Origami tension, with --origami-friction.")
+    var origamiTension: Double?
+    @Option(parsing: .unconditional, help: "Origami friction, with --origami-tension.")
+    var origamiFriction: Double?
+    @Option(parsing: .unconditional, help: "The seed's curve 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
+    var dampedCosine: String?
+
+    @Option(parsing: .unconditional, help: "Start position (default 0).")
+    var from: Double?
+    @Option(parsing: .unconditional, help: "Target position (default 1).")
+    var to: Double?
+    @Option(parsing: .unconditional, help: "Initial velocity in units/s (default 0).")
+    var velocity: Double?
+    @Option(parsing: .unconditional, help: "Initial velocity as UIKit's initialSpringVelocity: V × travel per second.")
+    var relativeVelocity: Double?
+
+    /// The dialects and the flags that make each one up.
+    static let dialects: [(name: String, flags: Set<String>, takesMass: Bool)] = [
+        ("mass/stiffness/damping", ["--stiffness", "--damping"], true),
+        ("response/damping-ratio", ["--response", "--damping-ratio"], true),
+        ("response/bounce (SwiftUI)", ["--response", "--bounce"], true),
+        ("stiffness/damping-ratio (Android)", ["--stiffness", "--damping-ratio"], true),
+        ("tension/friction", ["--tension", "--friction"], false),
+        ("bounciness/speed (POP)", ["--bounciness", "--speed"], false),
+        ("origami-tension/origami-friction", ["--origami-tension", "--origami-friction"], false),
+        ("damped-cosine", ["--damped-cosine"], false),
+    ]
+
+    var givenParameterFlags: [String] {
+        let all: [(String, Bool)] = [
+            ("--stiffness", stiffness != nil), ("--damping", damping != nil), ("--response", response != nil),
+            ("--damping-ratio", dampingRatio != nil), ("--bounce", bounce != nil), ("--tension", tension != nil),
+            ("--friction", friction != nil), ("--bounciness", bounciness != nil), ("--speed", speed != nil),
+            ("--origami-tension", origamiTension != nil), ("--origami-friction", origamiFriction != nil),
+            ("--damped-cosine", dampedCosine != nil),
+        ]
+        return all.filter(\.1).map(\.0)
+    }
+
+    /// The damped cosine's (A, B), parsed and checked.
+    func dampedCosineParameters() throws -> DampedCosine? {
+        guard let dampedCosine else { return nil }
+        let parts = dampedCosine.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, a > 0, b.isFinite, b >= 0 else {
+            throw CLIError(flag: "--damped-cosine", value: "'\(dampedCosine)'",
+                           rule: "'A,B' with A a finite number > 0 and B a finite number ≥ 0")
+        }
+        return try DampedCosine(decay: a, frequency: b)
+    }
+
+    /// The spring the flags describe.
+    /// - Throws: `CLIError` naming the flag for a bad value, a missing partner flag or two dialects mixed.
+    func spring() throws -> Spring {
+        try check(mass, "--mass", .positive)
+        try check(stiffness, "--stiffness", .positive)
+        try check(damping, "--damping", .nonNegative)
+        try check(response, "--response", .positive)
+        try check(dampingRatio, "--damping-ratio", .nonNegative)
+        try check(bounce, "--bounce", .finite)
+        if let bounce, !(bounce > -1 && bounce <= 1) {
+            throw CLIError(flag: "--bounce", value: "\(bounce)", rule: "a number in (−1, 1]")
+        }
+        try check(tension, "--tension", .positive)
+        try check(friction, "--friction", .nonNegative)
+        try check(bounciness, "--bounciness", .nonNegative)
+        try check(speed, "--speed", .nonNegative)
+        try check(origamiTension, "--origami-tension", .finite)
+        try check(origamiFriction, "--origami-friction", .finite)
+        let curve = try dampedCosineParameters()
+
+        let given = Set(givenParameterFlags)
+        guard !given.isEmpty else {
+            throw CLIError("a spring needs its parameters in one dialect: "
+                + Self.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+        }
+        guard let dialect = Self.dialects.first(where: { $0.flags == given }) else {
+            let partners = Self.dialects.filter { $0.flags.isSuperset(of: given) }
+                .map { $0.flags.subtracting(given).sorted().joined(separator: " ") }
+            if !partners.isEmpty {
+                throw CLIError("'\(given.sorted().joined(separator: " "))' needs "
+                    + partners.map { "'\($0)'" }.joined(separator: " or ") + " to complete a spring dialect.")
+            }
+            throw CLIError("spring flags of different dialects are mixed ('\(given.sorted().joined(separator: "', '"))'): "
+                + "use one of " + Self.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+        }
+        if mass != nil && !dialect.takesMass {
+            throw CLIError("'--mass' does not apply to the \(dialect.name) dialect, which describes a unit mass.")
+        }
+        let m = mass ?? 1
+        do {
+            switch dialect.name {
+            case "mass/stiffness/damping": return try Spring(mass: m, stiffness: stiffness!, damping: damping!)
+            case "response/damping-ratio": return try Spring(response: response!, dampingRatio: dampingRatio!, mass: m)
+            case "response/bounce (SwiftUI)": return try Spring(duration: response!, bounce: bounce!, mass: m)
+            case "stiffness/damping-ratio (Android)":
+                return try Spring(mass: m, stiffness: stiffness!, damping: 2 * dampingRatio! * (stiffness! * m).squareRoot())
+            case "tension/friction": return try Spring(tension: tension!, friction: friction!)
+            case "bounciness/speed (POP)": return try Spring(bounciness: bounciness!, speed: speed!)
+            case "origami-tension/origami-friction":
+                return try Spring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
+            default: return try Spring(dampedCosine: curve!)
+            }
+        } catch let error as KinemaError {
+            throw CLIError(flag: Self.flagName(error.parameter), value: error.value, rule: error.rule)
+        }
+    }
+
+    /// `origamiTension` → `--origami-tension`.
+    static func flagName(_ parameter: String) -> String {
+        var flag = "--"
+        for character in parameter {
+            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
+        }
+        return flag
+    }
+
+    /// Start, target and initial velocity (units/s).
+    func endpoints() throws -> (from: Double, to: Double, velocity: Double) {
+        try check(from, "--from", .finite)
+        try check(to, "--to", .finite)
+        try check(velocity, "--velocity", .finite)
+        try check(relativeVelocity, "--relative-velocity", .finite)
+        let start = from ?? 0, target = to ?? 1
+        if velocity != nil && relativeVelocity != nil {
+            throw CLIError("'--velocity' and '--relative-velocity' cannot be combined: give one.")
+        }
+        let travel = target - start
+        if let curve = try dampedCosineParameters() {
+            if velocity != nil || relativeVelocity != nil {
+                throw CLIError("'--damped-cosine' sets the initial velocity (A × travel); drop '--velocity'/'--relative-velocity'.")
+            }
+            return (start, target, curve.decay * travel)
+        }
+        return (start, target, velocity ?? (relativeVelocity ?? 0) * travel)
+    }
+}

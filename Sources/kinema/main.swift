@@ -1,0 +1,3 @@
+import KinemaCLI
+
+KinemaCommand.main()
