@@ -49,15 +49,22 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     @inlinable
     public var isIdentityInX: Bool { x1 == 1.0 / 3.0 && x2 == 2.0 / 3.0 }
 
+    /// True when both controls lie on the diagonal (x1 = y1, x2 = y2), which makes the curve y = t
+    /// exactly, as for `linear`.
+    @inlinable
+    public var isDiagonal: Bool { x1 == y1 && x2 == y2 }
+
     /// The value at `t`, with `t` clamped to [0, 1] as Core Animation does.
     @inlinable
     public func value(at t: Double) -> Double {
-        Self.cubic(y1, y2, at: parameter(at: t))
+        if isDiagonal { return min(max(t, 0), 1) }
+        return Self.cubic(y1, y2, at: parameter(at: t))
     }
 
     /// The slope `dy/dx` at `t`; ±∞ where x'(s) = 0 but y'(s) ≠ 0.
     @inlinable
     public func derivative(at t: Double) -> Double {
+        if isDiagonal { return 1 }
         let s = parameter(at: t)
         let dx = Self.cubicDerivative(x1, x2, at: s)
         let dy = Self.cubicDerivative(y1, y2, at: s)

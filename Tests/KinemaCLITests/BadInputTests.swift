@@ -1,0 +1,48 @@
+import Testing
+
+struct BadInput: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    /// Words the one-line message must contain: the flag or value, and the rule.
+    let mentions: [String]
+    var testDescription: String { arguments.joined(separator: " ") }
+
+    static let all: [BadInput] = [
+        .init(arguments: ["easing", "cubic-bezier(1.2,0,0,1)"], mentions: ["x1", "1.2", "[0, 1]"]),
+        .init(arguments: ["easing", "nope"], mentions: ["'nope'", "one of"]),
+        .init(arguments: ["easing", "linear", "--samples", "0"], mentions: ["--samples", "0", "≥ 2"]),
+        .init(arguments: ["easing", "linear", "--at", "0.5,x"], mentions: ["--at", "x"]),
+        .init(arguments: ["easing", "damped-cosine(5)"], mentions: ["damped-cosine", "2 comma-separated"]),
+        .init(arguments: ["spring", "--mass", "-1", "--stiffness", "1", "--damping", "1"], mentions: ["--mass", "-1", "> 0"]),
+        .init(arguments: ["spring", "--stiffness", "nan", "--damping", "1"], mentions: ["--stiffness", "nan", "finite"]),
+        .init(arguments: ["spring", "--stiffness", "inf", "--damping", "1"], mentions: ["--stiffness", "inf", "finite"]),
+        .init(arguments: ["spring", "--stiffness", "100", "--damping", "10", "--tension", "200"], mentions: ["mixed", "--tension"]),
+        .init(arguments: ["spring", "--response", "0", "--damping-ratio", "1"], mentions: ["--response", "0", "> 0"]),
+        .init(arguments: ["spring", "--response", "0.5"], mentions: ["--response", "--damping-ratio"]),
+        .init(arguments: ["spring", "--response", "1", "--bounce", "2"], mentions: ["--bounce", "2", "(−1, 1]"]),
+        .init(arguments: ["spring", "--tension", "100", "--friction", "5", "--mass", "2"], mentions: ["--mass", "unit mass"]),
+        .init(arguments: ["spring", "--origami-tension", "-40", "--origami-friction", "7"], mentions: ["--origami-tension", "-40"]),
+        .init(arguments: ["spring", "--damped-cosine", "5"], mentions: ["--damped-cosine", "'5'"]),
+        .init(arguments: ["spring", "--stiffness", "100", "--damping", "1", "--epsilon", "0"], mentions: ["--epsilon", "> 0"]),
+        .init(arguments: ["spring", "--stiffness", "100", "--damping", "1", "--velocity", "1", "--relative-velocity", "1"],
+              mentions: ["--velocity", "--relative-velocity"]),
+        .init(arguments: ["easing", "linear", "-o", "/nonexistent-dir/out.csv"], mentions: ["-o", "/nonexistent-dir/out.csv"]),
+    ]
+}
+
+struct BadInputTests {
+    @Test(arguments: BadInput.all)
+    func isOneLineOnStderrAndExitOne(_ input: BadInput) throws {
+        let result = try CLI.run(input.arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.stderr)")
+        for word in input.mentions { #expect(result.stderr.contains(word), "'\(word)' missing from: \(result.stderr)") }
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
+    }
+
+    @Test func usageErrorsKeepArgumentParsersCode() throws {
+        let result = try CLI.run(["spring", "--no-such-flag"])
+        #expect(result.status == 64)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+struct SpringCommandTests {
+    @Test func swiftUIsDocumentedExample() throws {
+        let json = try CLI.json(["spring", "--response", "0.5", "--bounce", "0.3", "--format", "json"])
+        #expect(abs(json["stiffness"] as! Double - 157.91) < 0.005)
+        #expect(abs(json["damping"] as! Double - 17.59) < 0.005)
+        #expect(json["regime"] as! String == "underdamped")
+    }
+
+    @Test func massStiffnessDampingGivesResponseAndBounce() throws {
+        let json = try CLI.json(["spring", "--mass", "1", "--stiffness", "100", "--damping", "10", "--format", "json"])
+        #expect(abs(json["response"] as! Double - 0.628) < 0.0005)
+        #expect(abs(json["bounce"] as! Double - 0.5) < 1e-12)
+        #expect(abs(json["undampedFrequency"] as! Double - 10) < 1e-12)
+        #expect(abs(json["dampedFrequency"] as! Double - sqrt(75)) < 1e-12)
+        #expect(abs(json["decayRate"] as! Double - 5) < 1e-12)
+    }
+
+    @Test func origamiDefaultIsRebounds() throws {
+        let json = try CLI.json(["spring", "--origami-tension", "40", "--origami-friction", "7", "--format", "json"])
+        #expect(abs(json["tension"] as! Double - 230.2) < 1e-9)
+        #expect(abs(json["friction"] as! Double - 22) < 1e-9)
+    }
+
+    @Test func dampedCosineIsTheSeedsSpring() throws {
+        let json = try CLI.json(["spring", "--damped-cosine", "5,30", "--format", "json"])
+        #expect(json["stiffness"] as! Double == 925)
+        #expect(json["damping"] as! Double == 10)
+        #expect(json["dampedCosineA"] as! Double == 5)
+        #expect(abs(json["dampedCosineB"] as! Double - 30) < 1e-12)
+    }
+
+    /// The settling duration printed is the last time the motion leaves the ε band, by brute force
+    /// on the closed-form motion (here the seed's curve, whose closed form is independent).
+    @Test func settlingDurationOfTheSeedsSpring() throws {
+        let json = try CLI.json(["spring", "--damped-cosine", "5,30", "--format", "json"])
+        let settle = json["settlingDuration"] as! Double
+        var last = 0.0
+        for i in 0...600_000 {
+            let t = Double(i) * 5e-6
+            if abs(exp(-5 * t) * cos(30 * t)) > 0.001 { last = t }
+        }
+        #expect(abs(settle - last) <= 1e-5)
+    }
+
+    @Test func textFormatListsEveryField() throws {
+        let result = try CLI.run(["spring", "--stiffness", "100", "--damping-ratio", "1"])
+        let names = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(names == ["mass", "stiffness", "damping", "dampingRatio", "response", "bounce", "tension", "friction",
+                          "bounciness", "speed", "origamiTension", "origamiFriction", "undampedFrequency",
+                          "dampedFrequency", "decayRate", "dampedCosineA", "dampedCosineB", "settlingDuration", "regime"])
+        #expect(result.stdout.contains("critical"))
+    }
+}

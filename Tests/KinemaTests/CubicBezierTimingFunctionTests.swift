@@ -1,0 +1,109 @@
+import Testing
+@testable import Kinema
+
+/// Bernstein form, written independently of the implementation's Horner form.
+private func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+    let u = 1 - s
+    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+}
+
+/// The exact value, by plain bisection on x(s) = t to the last representable bracket.
+private func referenceValue(_ f: CubicBezierTimingFunction, at t: Double) -> Double {
+    var lower = 0.0, upper = 1.0
+    for _ in 0..<2_000 {
+        let middle = 0.5 * (lower + upper)
+        if middle <= lower || middle >= upper { break }
+        if bernstein(f.x1, f.x2, middle) < t { lower = middle } else { upper = middle }
+    }
+    return bernstein(f.y1, f.y2, 0.5 * (lower + upper))
+}
+
+/// Bounds |value − exact|: the requirement is 1e-12, not CA's duration-scaled 1/(200·duration).
+private let valueTolerance = 1e-12
+
+struct CubicBezierTimingFunctionTests {
+    static let named: [CubicBezierTimingFunction] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default]
+
+    @Test(arguments: named)
+    func namedCurvesMatchTheExactSolution(_ f: CubicBezierTimingFunction) {
+        for t in grid(0, 1, count: 2_001) {
+            #expect(abs(f.value(at: t) - referenceValue(f, at: t)) <= valueTolerance, "t = \(t)")
+        }
+    }
+
+    @Test func namedCurvesHaveCoreAnimationsControlPoints() {
+        #expect([Self.named[1].x1, Self.named[1].y1, Self.named[1].x2, Self.named[1].y2] == [0.42, 0, 1, 1])
+        #expect([Self.named[2].x1, Self.named[2].y1, Self.named[2].x2, Self.named[2].y2] == [0, 0, 0.58, 1])
+        #expect([Self.named[3].x1, Self.named[3].y1, Self.named[3].x2, Self.named[3].y2] == [0.42, 0, 0.58, 1])
+        #expect([Self.named[4].x1, Self.named[4].y1, Self.named[4].x2, Self.named[4].y2] == [0.25, 0.1, 0.25, 1])
+    }
+
+    @Test func randomControlPointsWithOvershootMatchTheExactSolution() throws {
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<300 {
+            let f = try CubicBezierTimingFunction(
+                x1: .random(in: 0...1, using: &rng), y1: .random(in: -2...3, using: &rng),
+                x2: .random(in: 0...1, using: &rng), y2: .random(in: -2...3, using: &rng))
+            for _ in 0..<50 {
+                let t = Double.random(in: 0...1, using: &rng)
+                #expect(abs(f.value(at: t) - referenceValue(f, at: t)) <= valueTolerance, "\(f) at t = \(t)")
+            }
+        }
+    }
+
+    /// Controls at the x-limits make x'(s) vanish, where y(t) has an infinite slope and no solver
+    /// in doubles can do better than the conditioning (1 ulp in t moves y by ~(1e-16)^(1/3)). There
+    /// the test checks the solve itself: x(s) equals t to within the rounding of evaluating x (1e-15).
+    @Test func extremeControlPointsStillConverge() throws {
+        for (x1, x2) in [(0.0, 0.0), (1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (1e-9, 1 - 1e-9)] {
+            let f = try CubicBezierTimingFunction(x1: x1, y1: -1, x2: x2, y2: 2)
+            for t in grid(0, 1, count: 501) {
+                let s = f.parameter(at: t)
+                #expect(abs(bernstein(x1, x2, s) - t) <= 1e-15, "\(f) at t = \(t)")
+                let slope = 3 * (1 - s) * (1 - s) * x1 + 6 * (1 - s) * s * (x2 - x1) + 3 * s * s * (1 - x2)
+                if slope > 1e-3 {
+                    #expect(abs(f.value(at: t) - referenceValue(f, at: t)) <= valueTolerance, "\(f) at t = \(t)")
+                }
+            }
+            #expect(f.value(at: 0) == 0 && f.value(at: 1) == 1)
+        }
+    }
+
+    @Test func thirdsInXAreTheIdentity() throws {
+        let f = try CubicBezierTimingFunction(x1: 1.0 / 3, y1: 0.9, x2: 2.0 / 3, y2: -0.3)
+        #expect(f.isIdentityInX)
+        for t in grid(0, 1, count: 101) {
+            #expect(f.parameter(at: t) == t)
+            #expect(abs(f.value(at: t) - bernstein(0.9, -0.3, t)) <= 1e-15)
+        }
+    }
+
+    @Test func derivativeMatchesFiniteDifferences() throws {
+        var rng = SplitMix64(seed: 7)
+        for f in Self.named + (0..<20).map({ _ in
+            try! CubicBezierTimingFunction(
+                x1: .random(in: 0.05...0.95, using: &rng), y1: .random(in: -1...2, using: &rng),
+                x2: .random(in: 0.05...0.95, using: &rng), y2: .random(in: -1...2, using: &rng))
+        }) {
+            for t in grid(0.02, 0.98, count: 49) {
+                let numeric = firstDerivative({ referenceValue(f, at: $0) }, at: t, h: 1e-4)
+                #expect(abs(f.derivative(at: t) - numeric) <= 1e-6 * max(1, abs(numeric)), "\(f) at t = \(t)")
+            }
+        }
+    }
+
+    @Test func derivativeAtTheEndsTakesTheLimit() {
+        // ease-in-out: x'(0) = 3·0.42, y'(0) = 0, so the slope is 0 at both ends.
+        #expect(CubicBezierTimingFunction.easeInEaseOut.derivative(at: 0) == 0)
+        #expect(CubicBezierTimingFunction.easeInEaseOut.derivative(at: 1) == 0)
+        // ease-out at 0: x'(0) = y'(0) = 0, so the slope is the limit y''/x'' = 6/3.48; check by differences.
+        let f = CubicBezierTimingFunction.easeOut
+        let numeric = (referenceValue(f, at: 1e-9) - 0) / 1e-9
+        #expect(abs(f.derivative(at: 0) - numeric) <= 1e-3 * max(1, abs(numeric)))
+    }
+
+    @Test(arguments: [(-0.1, 0.0), (1.1, 0.0), (Double.nan, 0.0), (0.5, Double.infinity)])
+    func rejectsInvalidControls(x: Double, y: Double) {
+        #expect(throws: KinemaError.self) { try CubicBezierTimingFunction(x1: x, y1: y, x2: 0.5, y2: 1) }
+    }
+}

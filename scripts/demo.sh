@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# A short tour of the kinema command line, run by `make demo`.
+set -euo pipefail
+kinema=".build/debug/kinema"
+
+section() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+
+section kinema spring --response 0.5 --bounce 0.3
+"$kinema" spring --response 0.5 --bounce 0.3
+
+section "kinema spring --damped-cosine 5,30 --format json   # the seed's jelly spring"
+"$kinema" spring --damped-cosine 5,30 --format json
+
+section "kinema easing 'damped-cosine(5,30)' --samples 11"
+"$kinema" easing 'damped-cosine(5,30)' --samples 11
+
+section "kinema easing bounce-out --at 0.5454545454545454   # Penner: 0.75"
+"$kinema" easing bounce-out --at 0.5454545454545454
+section "kinema easing seed-bounce-out --at 0.5454545454545454   # the seed's listing: 0.7"
+"$kinema" easing seed-bounce-out --at 0.5454545454545454
