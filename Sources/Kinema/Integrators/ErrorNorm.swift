@@ -1,0 +1,30 @@
+import RealModule
+
+/// Hairer's scaled RMS norm, `√(Σ (eᵢ/skᵢ)² / n)` with `skᵢ = atol + rtol·max(|y0ᵢ|, |y1ᵢ|)`,
+/// the norm scipy's `solve_ivp` also uses, which makes its step counts a fair oracle.
+@inlinable
+func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double) -> Double {
+    var sum = 0.0
+    for i in 0..<V.laneCount {
+        let scale = absolute + relative * max(abs(y0[lane: i]), abs(y1[lane: i]))
+        let e = error[lane: i] / scale
+        sum += e * e
+    }
+    return (sum / Double(V.laneCount)).squareRoot()
+}
+
+/// Hairer's starting step (`hinit` in dopri5.f; scipy's `select_initial_step`).
+@inlinable
+func initialStep<S: SecondOrderSystem>(
+    _ system: S, time: Double, state: PhaseState<S.Vector>, derivative f0: PhaseState<S.Vector>,
+    order: Int, absolute: Double, relative: Double, maximumStep: Double
+) -> Double {
+    let d0 = scaledNorm(state, .zero, state, absolute: absolute, relative: relative)
+    let d1 = scaledNorm(f0, .zero, state, absolute: absolute, relative: relative) // scale by |y0| only
+    var h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 : 0.01 * d0 / d1
+    h0 = min(h0, maximumStep)
+    let f1 = system.derivative(of: state + h0 * f0, at: time + h0)
+    let d2 = scaledNorm(f1 - f0, .zero, state, absolute: absolute, relative: relative) / h0
+    let h1 = max(d1, d2) <= 1e-15 ? max(1e-6, h0 * 1e-3) : Double.pow(0.01 / max(d1, d2), 1 / Double(order + 1))
+    return min(100 * h0, h1, maximumStep)
+}

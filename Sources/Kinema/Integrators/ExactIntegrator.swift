@@ -1,0 +1,119 @@
+import RealModule
+
+/// The analytic solution of a linear scene: one body under springs to anchors (rest length 0),
+/// uniform gravity and linear drag, per axis. Between impacts it is exact; impacts are located on
+/// the exact motion. With springs each axis is a `DampedHarmonicOscillator` about the equilibrium
+/// shifted by gravity; without, a ballistic arc (with drag: the exponential approach to terminal
+/// velocity).
+public struct ExactIntegrator<V: StateVector>: Integrator {
+    public typealias System = SceneSystem<V>
+    public typealias State = PhaseState<V>
+
+    public var system: System
+    public var time: Double { _time }
+    @usableFromInline var _time: Double
+    public var state: State { evaluate(at: _time) }
+    public var previousTime: Double { _previousTime }
+    @usableFromInline var _previousTime: Double
+    public var steps: Int { _steps }
+    @usableFromInline var _steps = 0
+    public var evaluations: Int { 0 }
+
+    let mass: Double, stiffness: Double, damping: Double, anchor: SIMD3<Double>
+    var segmentStart: Double
+    var segmentState: State
+    var oscillators: [DampedHarmonicOscillator] = []
+    /// Steps no longer than a quarter period, so no crossing can enter and leave unseen.
+    let maximumStep: Double
+
+    /// - Throws: `KinemaError` unless the scene has one body and only linear forces.
+    public init(system: System, state: State) throws {
+        let scene = system.scene
+        guard scene.bodies.count == 1 else {
+            throw KinemaError(parameter: "integrator exact", value: "\(scene.bodies.count) bodies",
+                              rule: "used on one body (use dopri5 or dop853 for several)")
+        }
+        var k = 0.0, c = scene.drag, weighted = SIMD3<Double>.zero
+        for spring in scene.springs {
+            guard case let .anchor(_, at) = spring.ends, spring.restLength == 0 else {
+                throw KinemaError(parameter: "integrator exact", value: "a spring with a rest length or between bodies",
+                                  rule: "used with linear springs to anchors only")
+            }
+            k += spring.stiffness
+            c += spring.damping
+            weighted += spring.stiffness * SceneSystem<V>.pad(at)
+        }
+        self.system = system
+        mass = scene.bodies[0].mass
+        stiffness = k
+        damping = c
+        anchor = k > 0 ? weighted / k : .zero
+        maximumStep = k > 0 ? 0.25 * 2 * .pi / (k / mass).squareRoot() : .infinity
+        _time = 0
+        _previousTime = 0
+        segmentStart = 0
+        segmentState = state
+        restart(at: 0, state: state)
+    }
+
+    public mutating func restart(at time: Double, state: State) {
+        _time = time
+        _previousTime = time
+        segmentStart = time
+        segmentState = state
+        oscillators = []
+        guard stiffness > 0 else { return }
+        let x0 = system.vector(state.position, body: 0), v0 = system.vector(state.velocity, body: 0)
+        let target = anchor + (mass / stiffness) * system.gravity
+        for axis in 0..<system.scene.dimensions {
+            oscillators.append(try! DampedHarmonicOscillator(
+                mass: mass, stiffness: stiffness, damping: damping,
+                target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis]))
+        }
+    }
+
+    public mutating func advance(toward limit: Double) throws {
+        if !system.resting.isEmpty {
+            let a = system.acceleration(position: segmentState.position, velocity: segmentState.velocity, time: _time)
+            let moving = (0..<V.laneCount).contains { segmentState.velocity[lane: $0] != 0 || a[lane: $0] != 0 }
+            guard !moving else {
+                throw KinemaError(parameter: "integrator exact", value: "a body sliding in resting contact",
+                                  rule: "used only until bodies come to rest (use dopri5)")
+            }
+        }
+        _previousTime = _time
+        _time = min(limit, _time + maximumStep)
+        _steps += 1
+    }
+
+    public func interpolate(at t: Double) -> State { evaluate(at: t) }
+
+    func evaluate(at t: Double) -> State {
+        if !system.resting.isEmpty { return segmentState }  // at rest (checked in advance)
+        let s = t - segmentStart
+        var position = SIMD3<Double>.zero, velocity = SIMD3<Double>.zero
+        if stiffness > 0 {
+            for (axis, oscillator) in oscillators.enumerated() {
+                position[axis] = oscillator.position(at: s)
+                velocity[axis] = oscillator.velocity(at: s)
+            }
+        } else {
+            let x0 = system.vector(segmentState.position, body: 0), v0 = system.vector(segmentState.velocity, body: 0)
+            let g = system.gravity
+            if damping == 0 {
+                position = x0 + s * v0 + (0.5 * s * s) * g
+                velocity = v0 + s * g
+            } else {
+                let rate = damping / mass
+                let terminal = g / rate
+                let decayed = -Double.expMinusOne(-rate * s)  // 1 − e^(−rate·s), accurate for small s
+                position = x0 + s * terminal + (decayed / rate) * (v0 - terminal)
+                velocity = terminal + (1 - decayed) * (v0 - terminal)
+            }
+        }
+        var result = State.zero
+        system.set(&result.position, body: 0, to: position)
+        system.set(&result.velocity, body: 0, to: velocity)
+        return result
+    }
+}

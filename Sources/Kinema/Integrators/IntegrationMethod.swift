@@ -1,0 +1,46 @@
+/// Which integrator a simulation uses, with its setting: a fixed step or a tolerance.
+public enum IntegrationMethod: Hashable, Sendable {
+    case euler(timeStep: Double)
+    case semiImplicitEuler(timeStep: Double)
+    case verlet(timeStep: Double)
+    case rk4(timeStep: Double)
+    /// Dormand–Prince 5(4); the tolerance is used as both absolute and relative tolerance.
+    case dopri5(tolerance: Double)
+    /// DOP853; the tolerance is used as both absolute and relative tolerance.
+    case dop853(tolerance: Double)
+    /// The analytic solution, for one body under linear springs, gravity and drag.
+    case exact
+
+    /// The name the CLI uses.
+    public var name: String {
+        switch self {
+        case .euler: return "euler"
+        case .semiImplicitEuler: return "semi-implicit-euler"
+        case .verlet: return "verlet"
+        case .rk4: return "rk4"
+        case .dopri5: return "dopri5"
+        case .dop853: return "dop853"
+        case .exact: return "exact"
+        }
+    }
+
+    /// The fixed step, for fixed-step methods.
+    public var timeStep: Double? {
+        switch self {
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h): return h
+        default: return nil
+        }
+    }
+
+    /// Throws unless the step or tolerance is finite and > 0.
+    public func validate() throws {
+        switch self {
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h):
+            try KinemaError.requirePositive(h, "timeStep")
+        case .dopri5(let tolerance), .dop853(let tolerance):
+            try KinemaError.requirePositive(tolerance, "tolerance")
+        case .exact:
+            break
+        }
+    }
+}

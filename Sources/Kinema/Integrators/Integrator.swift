@@ -1,0 +1,34 @@
+/// A stepper that owns the whole state of an integration: it advances one step at a time and
+/// interpolates inside the last step, so the simulator can sample and locate events on it.
+public protocol Integrator {
+    associatedtype System: SecondOrderSystem
+    typealias State = PhaseState<System.Vector>
+
+    /// The system being integrated (scenes change it when contacts start or end).
+    var system: System { get set }
+    /// The time reached.
+    var time: Double { get }
+    /// The state at `time`.
+    var state: State { get }
+    /// Where the last step started.
+    var previousTime: Double { get }
+    /// Accepted steps so far.
+    var steps: Int { get }
+    /// Acceleration evaluations so far.
+    var evaluations: Int { get }
+
+    /// Takes one step, ending no later than `limit`.
+    /// - Throws: `SimulationError.stepSizeUnderflow` when an adaptive method cannot meet its tolerance.
+    mutating func advance(toward limit: Double) throws
+    /// The state at `t` in `[previousTime, time]`, from the method's dense output.
+    func interpolate(at t: Double) -> State
+    /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
+    func interpolatePosition(at t: Double) -> System.Vector
+    /// Restarts from `state` at `time`, after a discontinuity (an impact).
+    mutating func restart(at time: Double, state: State)
+}
+
+extension Integrator {
+    @inlinable
+    public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }
+}

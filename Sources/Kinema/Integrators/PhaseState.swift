@@ -1,0 +1,37 @@
+/// Position and velocity of a second-order system, itself a state vector (lanes: positions, then
+/// velocities), so first-order methods (RK4, Dormand–Prince) step it directly.
+public struct PhaseState<Vector: StateVector>: StateVector {
+    public var position: Vector
+    public var velocity: Vector
+
+    @inlinable
+    public init(position: Vector, velocity: Vector) {
+        self.position = position
+        self.velocity = velocity
+    }
+
+    @inlinable public static var zero: Self { Self(position: .zero, velocity: .zero) }
+
+    @inlinable public static func + (lhs: Self, rhs: Self) -> Self {
+        Self(position: lhs.position + rhs.position, velocity: lhs.velocity + rhs.velocity)
+    }
+
+    @inlinable public static func - (lhs: Self, rhs: Self) -> Self {
+        Self(position: lhs.position - rhs.position, velocity: lhs.velocity - rhs.velocity)
+    }
+
+    @inlinable public static func * (lhs: Double, rhs: Self) -> Self {
+        Self(position: lhs * rhs.position, velocity: lhs * rhs.velocity)
+    }
+
+    @inlinable public static var laneCount: Int { 2 * Vector.laneCount }
+
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { index < Vector.laneCount ? position[lane: index] : velocity[lane: index - Vector.laneCount] }
+        set {
+            if index < Vector.laneCount { position[lane: index] = newValue } else {
+                velocity[lane: index - Vector.laneCount] = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// A system `x'' = a(x, v, t)`: what every Kinema scene is, and what every integrator steps.
+public protocol SecondOrderSystem: Sendable {
+    associatedtype Vector: StateVector
+    /// The acceleration at `position` and `velocity` at `time`.
+    func acceleration(position: Vector, velocity: Vector, time: Double) -> Vector
+}
+
+extension SecondOrderSystem {
+    /// The first-order form `d/dt (x, v) = (v, a(x, v, t))`.
+    @inlinable
+    public func derivative(of state: PhaseState<Vector>, at time: Double) -> PhaseState<Vector> {
+        PhaseState(position: state.velocity,
+                   velocity: acceleration(position: state.position, velocity: state.velocity, time: time))
+    }
+}

@@ -1,0 +1,63 @@
+/// A vector of doubles the integrators can step: `zero`, `+`, `-` and scalar `*`, spelled out here
+/// rather than refining `AdditiveArithmetic`, which SIMD types cannot adopt.
+///
+/// `Double` and `SIMD2/4/8/16<Double>` conform; the lanes are read by index for error norms and
+/// written by index by scenes, so generic code stays specialized (no existentials, no allocation).
+public protocol StateVector: Sendable {
+    static var zero: Self { get }
+    static func + (lhs: Self, rhs: Self) -> Self
+    static func - (lhs: Self, rhs: Self) -> Self
+    static func * (lhs: Double, rhs: Self) -> Self
+    /// The number of lanes.
+    static var laneCount: Int { get }
+    /// Lane `index`, for `0 ..< laneCount`.
+    subscript(lane index: Int) -> Double { get set }
+}
+
+extension Double: StateVector {
+    @inlinable public static var laneCount: Int { 1 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self }
+        set { self = newValue }
+    }
+}
+
+extension SIMD2: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 2 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD3: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 3 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD4: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 4 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD8: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 8 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD16: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 16 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}

@@ -1,0 +1,39 @@
+import RealModule
+
+/// A flat collider: bodies stay on the side `n·x ≥ offset + radius`.
+public struct Plane: Hashable, Sendable {
+    public var name: String
+    /// The unit normal, pointing into the allowed side.
+    public var normal: [Double]
+    public var offset: Double
+    /// The fraction of normal speed kept at an impact, in [0, 1].
+    public var restitution: Double
+    /// Coulomb friction coefficient (≥ 0) for the tangential impulse and for sliding while resting.
+    public var friction: Double
+
+    /// - Throws: `KinemaError` for a zero or non-finite normal, restitution outside [0, 1] or
+    ///   negative friction.
+    public init(name: String, normal: [Double], offset: Double = 0, restitution: Double, friction: Double = 0) throws {
+        let length = normal.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        guard length.isFinite, length > 0 else {
+            throw KinemaError(parameter: "plane '\(name)' normal", value: "\(normal)", rule: "a finite, non-zero vector")
+        }
+        try KinemaError.requireFinite(offset, "plane '\(name)' offset")
+        guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
+            throw KinemaError(parameter: "restitution", value: "\(restitution)", rule: "a number in [0, 1]")
+        }
+        try KinemaError.requireNonNegative(friction, "plane '\(name)' friction")
+        self.name = name
+        self.normal = normal.map { $0 / length }
+        self.offset = offset
+        self.restitution = restitution
+        self.friction = friction
+    }
+
+    /// A floor at height `offset` for 1-, 2- or 3-D scenes (the last axis is up).
+    public static func floor(dimensions: Int, height: Double = 0, restitution: Double, friction: Double = 0) throws -> Plane {
+        var normal = Array(repeating: 0.0, count: dimensions)
+        normal[dimensions - 1] = 1
+        return try Plane(name: "floor", normal: normal, offset: height, restitution: restitution, friction: friction)
+    }
+}

@@ -1,0 +1,124 @@
+/// A scene: point bodies in 1, 2 or 3 dimensions, the forces on them (springs, uniform gravity,
+/// linear drag) and what they collide with (planes, and each other as spheres).
+///
+/// Scenes are values; build them in Swift or read them from JSON (`Scene(json:)`, schema in the
+/// README). Every initializer validates and throws `KinemaError` naming the problem.
+public struct Scene: Hashable, Sendable {
+    /// Sphere–sphere contact between bodies with a radius > 0.
+    public struct Contacts: Hashable, Sendable {
+        public var restitution: Double
+        public var friction: Double
+
+        public init(restitution: Double, friction: Double = 0) throws {
+            guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
+                throw KinemaError(parameter: "contacts restitution", value: "\(restitution)", rule: "a number in [0, 1]")
+            }
+            try KinemaError.requireNonNegative(friction, "contacts friction")
+            self.restitution = restitution
+            self.friction = friction
+        }
+    }
+
+    /// The speed below which an impact ends in resting contact, unless a scene sets its own.
+    public static let defaultRestVelocity = 0.01
+    /// The most coordinates (bodies × dimensions) a scene may hold: they are packed into one
+    /// SIMD vector of up to 16 lanes so the integrators run without allocation.
+    public static let maximumCoordinates = 16
+
+    public let dimensions: Int
+    public let bodies: [Body]
+    public let springs: [SpringForce]
+    /// Uniform gravitational acceleration, one component per dimension.
+    public let gravity: [Double]
+    /// Linear drag coefficient `b`: force `−b·v` on every body.
+    public let drag: Double
+    public let planes: [Plane]
+    public let contacts: Contacts?
+    /// Impact speed (normal component, after restitution) below which a body comes to rest on a
+    /// plane instead of bouncing again; this ends the infinitely many bounces of e < 1 (Zeno).
+    public let restVelocity: Double
+
+    public init(dimensions: Int, bodies: [Body], springs: [SpringForce] = [], gravity: [Double]? = nil,
+                drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
+                restVelocity: Double = Scene.defaultRestVelocity) throws {
+        guard (1...3).contains(dimensions) else {
+            throw KinemaError(parameter: "dimensions", value: "\(dimensions)", rule: "1, 2 or 3")
+        }
+        guard !bodies.isEmpty else {
+            throw KinemaError(parameter: "bodies", value: "none", rule: "at least one body")
+        }
+        guard bodies.count * dimensions <= Self.maximumCoordinates else {
+            throw KinemaError(parameter: "bodies × dimensions", value: "\(bodies.count * dimensions)",
+                              rule: "at most \(Self.maximumCoordinates)")
+        }
+        var names = Set<String>()
+        for body in bodies {
+            guard names.insert(body.name).inserted else {
+                throw KinemaError(parameter: "body name", value: "'\(body.name)'", rule: "unique in the scene")
+            }
+            guard body.position.count == dimensions, body.velocity.count == dimensions else {
+                throw KinemaError(parameter: "body '\(body.name)' position and velocity", value: "\(body.position.count) and \(body.velocity.count) components",
+                                  rule: "\(dimensions) components each")
+            }
+        }
+        for spring in springs {
+            switch spring.ends {
+            case let .anchor(body, anchor):
+                guard bodies.indices.contains(body) else {
+                    throw KinemaError(parameter: "spring body", value: "\(body)", rule: "a body index in 0..<\(bodies.count)")
+                }
+                guard anchor.count == dimensions else {
+                    throw KinemaError(parameter: "spring anchor", value: "\(anchor)", rule: "\(dimensions) components")
+                }
+            case let .bodies(a, b):
+                guard bodies.indices.contains(a), bodies.indices.contains(b), a != b else {
+                    throw KinemaError(parameter: "spring bodies", value: "(\(a), \(b))", rule: "two different bodies of the scene")
+                }
+            }
+        }
+        let gravity = gravity ?? Array(repeating: 0, count: dimensions)
+        guard gravity.count == dimensions, gravity.allSatisfy(\.isFinite) else {
+            throw KinemaError(parameter: "gravity", value: "\(gravity)", rule: "\(dimensions) finite components")
+        }
+        try KinemaError.requireNonNegative(drag, "drag")
+        for plane in planes where plane.normal.count != dimensions {
+            throw KinemaError(parameter: "plane '\(plane.name)' normal", value: "\(plane.normal)", rule: "\(dimensions) components")
+        }
+        try KinemaError.requireNonNegative(restVelocity, "restVelocity")
+        self.dimensions = dimensions
+        self.bodies = bodies
+        self.springs = springs
+        self.gravity = gravity
+        self.drag = drag
+        self.planes = planes
+        self.contacts = contacts
+        self.restVelocity = restVelocity
+    }
+
+    /// The number of coordinates, bodies × dimensions.
+    public var coordinateCount: Int { bodies.count * dimensions }
+}
+
+extension Scene {
+    /// A 1-D spring pulling a body of the spring's mass from `start` towards `target`:
+    /// `m·x'' = −k·(x − target) − c·x'`.
+    public static func spring(_ spring: Spring, from start: Double = 0, to target: Double = 1,
+                              initialVelocity: Double = 0) throws -> Scene {
+        try KinemaError.requireFinite(start, "from")
+        try KinemaError.requireFinite(target, "to")
+        try KinemaError.requireFinite(initialVelocity, "velocity")
+        let body = try Body(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
+        let force = try SpringForce(.anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
+        return try Scene(dimensions: 1, bodies: [body], springs: [force])
+    }
+
+    /// A 1-D ball dropped from `height` onto a floor at 0: x is the height above the floor.
+    public static func drop(height: Double = 1, gravity: Double = 9.81, restitution: Double = 0.5,
+                            restVelocity: Double = Scene.defaultRestVelocity, initialVelocity: Double = 0) throws -> Scene {
+        try KinemaError.requireNonNegative(height, "height")
+        try KinemaError.requireNonNegative(gravity, "gravity")
+        let ball = try Body(name: "ball", position: [height], velocity: [initialVelocity])
+        return try Scene(dimensions: 1, bodies: [ball], gravity: [-gravity],
+                         planes: [Plane.floor(dimensions: 1, restitution: restitution)], restVelocity: restVelocity)
+    }
+}

@@ -1,0 +1,165 @@
+import RealModule
+
+/// A scene compiled for integration: body coordinates packed into the lanes of one vector `V`
+/// (body i, axis a at lane `i·dimensions + a`), forces in flat arrays, so `acceleration` runs
+/// without allocation and specializes for `V`.
+public struct SceneSystem<V: StateVector>: SecondOrderSystem {
+    public typealias Vector = V
+
+    /// A body resting on a plane: its normal velocity is zero and the plane carries the normal
+    /// force (`acceleration` removes the component into the plane and applies sliding friction).
+    public struct RestingContact: Hashable, Sendable {
+        public var body: Int
+        public var plane: Int
+    }
+
+    public let scene: Scene
+    @usableFromInline let dimensions: Int
+    @usableFromInline let inverseMasses: [Double]
+    @usableFromInline let gravity: SIMD3<Double>
+    @usableFromInline let drag: Double
+    @usableFromInline let springs: [CompiledSpring]
+    @usableFromInline let planeNormals: [SIMD3<Double>]
+    /// Contacts in force now.
+    public var resting: [RestingContact] = []
+
+    @usableFromInline
+    struct CompiledSpring: Sendable {
+        @usableFromInline var first: Int
+        /// -1 for an anchor.
+        @usableFromInline var second: Int
+        @usableFromInline var anchor: SIMD3<Double>
+        @usableFromInline var stiffness: Double
+        @usableFromInline var damping: Double
+        @usableFromInline var restLength: Double
+    }
+
+    /// - Precondition: `V.laneCount >= scene.coordinateCount`.
+    public init(scene: Scene) {
+        precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
+        self.scene = scene
+        dimensions = scene.dimensions
+        inverseMasses = scene.bodies.map { 1 / $0.mass }
+        gravity = Self.pad(scene.gravity)
+        drag = scene.drag
+        springs = scene.springs.map { spring in
+            switch spring.ends {
+            case let .anchor(body, at):
+                return CompiledSpring(first: body, second: -1, anchor: Self.pad(at), stiffness: spring.stiffness,
+                                      damping: spring.damping, restLength: spring.restLength)
+            case let .bodies(a, b):
+                return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
+                                      damping: spring.damping, restLength: spring.restLength)
+            }
+        }
+        planeNormals = scene.planes.map { Self.pad($0.normal) }
+    }
+
+    static func pad(_ components: [Double]) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for (i, x) in components.enumerated() { v[i] = x }
+        return v
+    }
+
+    /// Body `body`'s 3-vector (unused axes 0) from a packed vector.
+    @inlinable
+    public func vector(_ packed: V, body: Int) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for axis in 0..<dimensions { v[axis] = packed[lane: body * dimensions + axis] }
+        return v
+    }
+
+    /// Writes body `body`'s 3-vector into a packed vector.
+    @inlinable
+    public func set(_ packed: inout V, body: Int, to v: SIMD3<Double>) {
+        for axis in 0..<dimensions { packed[lane: body * dimensions + axis] = v[axis] }
+    }
+
+    /// The packed initial state.
+    public var initialState: PhaseState<V> {
+        var state = PhaseState<V>.zero
+        for (i, body) in scene.bodies.enumerated() {
+            set(&state.position, body: i, to: Self.pad(body.position))
+            set(&state.velocity, body: i, to: Self.pad(body.velocity))
+        }
+        return state
+    }
+
+    @inlinable
+    public func acceleration(position: V, velocity: V, time: Double) -> V {
+        var a = V.zero
+        let bodyCount = inverseMasses.count
+        for i in 0..<bodyCount {
+            set(&a, body: i, to: gravity - (drag * inverseMasses[i]) * vector(velocity, body: i))
+        }
+        for spring in springs {
+            let x1 = vector(position, body: spring.first), v1 = vector(velocity, body: spring.first)
+            let x2 = spring.second < 0 ? spring.anchor : vector(position, body: spring.second)
+            let v2 = spring.second < 0 ? SIMD3<Double>.zero : vector(velocity, body: spring.second)
+            let d = x1 - x2, dv = v1 - v2
+            let force: SIMD3<Double>
+            if spring.restLength == 0 {
+                force = -spring.stiffness * d - spring.damping * dv
+            } else {
+                let length = (d * d).sum().squareRoot()
+                guard length > 0 else { continue }  // direction undefined: no force at coincidence
+                let n = d / length
+                force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
+            }
+            set(&a, body: spring.first, to: vector(a, body: spring.first) + inverseMasses[spring.first] * force)
+            if spring.second >= 0 {
+                set(&a, body: spring.second, to: vector(a, body: spring.second) - inverseMasses[spring.second] * force)
+            }
+        }
+        for contact in resting {
+            let n = planeNormals[contact.plane]
+            var ai = vector(a, body: contact.body)
+            let normal = (ai * n).sum()
+            guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
+            ai -= normal * n
+            let vi = vector(velocity, body: contact.body)
+            let tangential = vi - (vi * n).sum() * n
+            let speed = (tangential * tangential).sum().squareRoot()
+            let mu = scene.planes[contact.plane].friction
+            if mu > 0 && speed > 0 {
+                // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
+                ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
+            }
+            set(&a, body: contact.body, to: ai)
+        }
+        return a
+    }
+
+    /// Total mechanical energy: kinetic + spring + gravitational potential (drag only removes it).
+    public func energy(of state: PhaseState<V>) -> Double {
+        var total = 0.0
+        for (i, body) in scene.bodies.enumerated() {
+            let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
+            total += 0.5 * body.mass * (v * v).sum() - body.mass * (gravity * x).sum()
+        }
+        for spring in springs {
+            let x1 = vector(state.position, body: spring.first)
+            let x2 = spring.second < 0 ? spring.anchor : vector(state.position, body: spring.second)
+            let d = x1 - x2
+            let stretch = (d * d).sum().squareRoot() - spring.restLength
+            total += 0.5 * spring.stiffness * stretch * stretch
+        }
+        return total
+    }
+
+    /// The stiffest spring's angular frequency and its damping ratio, which set the step limits.
+    public var stiffestMode: (omega: Double, dampingRatio: Double) {
+        var best = (omega: 0.0, dampingRatio: 1.0)
+        for spring in springs {
+            let inverseMass = inverseMasses[spring.first] + (spring.second >= 0 ? inverseMasses[spring.second] : 0)
+            let omega = (spring.stiffness * inverseMass).squareRoot()
+            if omega > best.omega {
+                best = (omega, omega > 0 ? spring.damping * inverseMass / (2 * omega) : 1)
+            }
+        }
+        if best.omega == 0, drag > 0, let heaviest = inverseMasses.max() {
+            best = (drag * heaviest / 2, 1)  // a pure decay rate b/m behaves like ζ = 1 at ω = b/(2m)
+        }
+        return best
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a simulation stopped without a result.
+public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An adaptive method could not meet its tolerance with any representable step.
+    case stepSizeUnderflow(time: Double, step: Double)
+    /// The state blew up (non-finite) or a passive scene gained energy: the step is too large for
+    /// the method. `largestStableStep` is the method's limit for the scene's stiffest spring.
+    case unstable(time: Double, reason: String, timeStep: Double, largestStableStep: Double, method: String)
+    /// More collision events than the simulator allows in one run.
+    case tooManyEvents(time: Double, limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .stepSizeUnderflow(time, step):
+            return "the step size underflowed at t = \(time) s (h = \(step) s): the tolerance cannot be met; loosen it."
+        case let .unstable(time, reason, timeStep, limit, method):
+            let advice = limit > 0
+                ? "the largest stable step for \(method) on this scene is about \(limit) s"
+                : "\(method) has no stable step on this undamped scene; use semi-implicit-euler, verlet or rk4"
+            return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
+        case let .tooManyEvents(time, limit):
+            return "more than \(limit) collision events by t = \(time) s; raise --rest-velocity."
+        }
+    }
+}

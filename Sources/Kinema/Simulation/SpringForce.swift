@@ -1,0 +1,30 @@
+/// A damped spring from a body to a fixed anchor, or between two bodies.
+///
+/// Force on the first body: `−(k·(|d| − L) + c·(Δv·n))·n` with `d` the separation, `n = d/|d|`;
+/// with rest length `L = 0` it is the linear `−k·d − c·Δv`.
+public struct SpringForce: Hashable, Sendable {
+    /// What the spring connects.
+    public enum Ends: Hashable, Sendable {
+        case anchor(body: Int, at: [Double])
+        case bodies(Int, Int)
+    }
+
+    public var ends: Ends
+    public var stiffness: Double
+    public var damping: Double
+    public var restLength: Double
+
+    /// - Throws: `KinemaError` unless stiffness, damping and restLength are finite and ≥ 0.
+    public init(_ ends: Ends, stiffness: Double, damping: Double = 0, restLength: Double = 0) throws {
+        try KinemaError.requireNonNegative(stiffness, "spring stiffness")
+        try KinemaError.requireNonNegative(damping, "spring damping")
+        try KinemaError.requireNonNegative(restLength, "spring restLength")
+        if case .anchor(_, let anchor) = ends {
+            for x in anchor { try KinemaError.requireFinite(x, "spring anchor") }
+        }
+        self.ends = ends
+        self.stiffness = stiffness
+        self.damping = damping
+        self.restLength = restLength
+    }
+}

@@ -1,0 +1,29 @@
+/// The sampled result of a simulation: times, positions and velocities (one row per sample, the
+/// scene's coordinates packed body by body), the impacts, and the integrator's work.
+public struct Trajectory: Sendable {
+    public let scene: Scene
+    public internal(set) var times: [Double] = []
+    /// Row-major: sample i, coordinate j at `i·coordinateCount + j`.
+    public internal(set) var positions: [Double] = []
+    public internal(set) var velocities: [Double] = []
+    public internal(set) var events: [ImpactEvent] = []
+    public internal(set) var steps = 0
+    public internal(set) var evaluations = 0
+
+    init(scene: Scene) { self.scene = scene }
+
+    public var coordinateCount: Int { scene.coordinateCount }
+    public var count: Int { times.count }
+
+    /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`.
+    public func position(_ sample: Int, _ coordinate: Int = 0) -> Double { positions[sample * coordinateCount + coordinate] }
+    public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double { velocities[sample * coordinateCount + coordinate] }
+
+    mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
+        times.append(time)
+        for j in 0..<coordinateCount {
+            positions.append(state.position[lane: j])
+            velocities.append(state.velocity[lane: j])
+        }
+    }
+}
