@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import Kinema
+
+struct DropTests {
+    static let methods: [IntegrationMethod] = [.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .exact]
+
+    /// h = 1, g = 9.81, e = 0.8: impacts at t_n = t1·(1 + 2e(1 − e^(n−1))/(1 − e)), rest near
+    /// T = t1·(1 + e)/(1 − e) = 4.0637 s, never below the floor by more than 1e-12.
+    @Test(arguments: methods)
+    func impactTimesFollowTheGeometricSeries(_ method: IntegrationMethod) throws {
+        let g = 9.81, e = 0.8
+        let t1 = (2 / g).squareRoot()
+        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: g, restitution: e))
+            .run(method: method, duration: 5, sampleRate: 1000)
+        let impacts = trajectory.events
+        #expect(impacts.count > 20)
+        for (i, event) in impacts.enumerated() where event.speedOut > 0 {
+            let n = Double(i + 1)
+            let expected = t1 * (1 + 2 * e * (1 - pow(e, n - 1)) / (1 - e))
+            #expect(abs(event.time - expected) <= 1e-9, "impact \(i + 1): \(event.time) vs \(expected)")
+        }
+        let rest = try #require(impacts.last)
+        #expect(rest.speedOut == 0)
+        let restTime = t1 * (1 + e) / (1 - e)
+        // The last bounce allowed by the rest velocity 0.01 ends within 2·0.01/g of T.
+        #expect(abs(rest.time - restTime) <= 2 * 0.01 / g / (1 - e), "rests at \(rest.time), T = \(restTime)")
+        for i in 0..<trajectory.count { #expect(trajectory.position(i) >= -1e-12) }
+        #expect(trajectory.position(trajectory.count - 1) == 0)
+    }
+
+    /// Penner's bounceOut is 1 − x(t) for a ball dropped from 1 with g = 121/8 and e = 1/2,
+    /// simulated here (impacts located on the integrator's dense output), at 10,001 points.
+    @Test(arguments: methods)
+    func pennersBounceIsAPhysicalDrop(_ method: IntegrationMethod) throws {
+        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+            .run(method: method, duration: 1, sampleRate: 10_000)
+        #expect(trajectory.count == 10_001)
+        let bounce = PennerEasing(.bounce, .out)
+        for i in 0..<trajectory.count {
+            let t = trajectory.times[i]
+            #expect(abs(1 - trajectory.position(i) - bounce.value(at: t)) <= 1e-12, "t = \(t)")
+        }
+        let impacts = trajectory.events.map(\.time)
+        for (found, expected) in zip(impacts, [4.0 / 11, 8.0 / 11, 10.0 / 11]) {
+            #expect(abs(found - expected) <= 1e-12)
+        }
+    }
+
+    @Test(arguments: [0.999, 0.0])
+    func zenoEndsInRestingContact(restitution: Double) throws {
+        let scene = try Scene.drop(height: 1, restitution: restitution)
+        let t1 = (2 / 9.81).squareRoot()
+        let duration = restitution == 0 ? 2 : t1 * (1 + restitution) / (1 - restitution) + 1
+        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: duration, sampleRate: 60)
+        #expect(trajectory.events.last?.speedOut == 0)
+        #expect(trajectory.position(trajectory.count - 1) == 0 && trajectory.velocity(trajectory.count - 1) == 0)
+        for i in 0..<trajectory.count { #expect(trajectory.position(i) >= -1e-12) }
+        if restitution == 0 { #expect(trajectory.events.count == 1) }
+    }
+
+    @Test func aBallAtRestOnTheFloorStaysThere() throws {
+        let trajectory = try Simulation(scene: Scene.drop(height: 0)).run(method: .rk4(timeStep: 0.01), duration: 1)
+        #expect(trajectory.events.isEmpty)
+        for i in 0..<trajectory.count { #expect(trajectory.position(i) == 0 && trajectory.velocity(i) == 0) }
+    }
+
+    @Test func zeroGravityFloats() throws {
+        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 0)).run(method: .dopri5(tolerance: 1e-9), duration: 3)
+        #expect(trajectory.events.isEmpty)
+        for i in 0..<trajectory.count { #expect(trajectory.position(i) == 1) }
+    }
+
+    @Test func fixedStepMethodsBounceToo() throws {
+        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+            .run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 1000)
+        // RK4 is exact on a parabola and the Hermite interpolant is exact on cubics.
+        for (found, expected) in zip(trajectory.events.map(\.time), [4.0 / 11, 8.0 / 11, 10.0 / 11]) {
+            #expect(abs(found - expected) <= 1e-12)
+        }
+    }
+}
+
+struct SceneTests {
+    /// Two equal balls on a line, one moving into the other with e = 1: they exchange velocities.
+    @Test func elasticHeadOnCollisionExchangesVelocities() throws {
+        let a = try Body(name: "a", position: [0, 0], velocity: [1, 0], radius: 0.1)
+        let b = try Body(name: "b", position: [1, 0], velocity: [0, 0], radius: 0.1)
+        let scene = try Scene(dimensions: 2, bodies: [a, b], contacts: .init(restitution: 1))
+        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-10), duration: 2, sampleRate: 10)
+        let event = try #require(trajectory.events.first)
+        #expect(abs(event.time - 0.8) <= 1e-9)
+        let last = trajectory.count - 1
+        #expect(abs(trajectory.velocity(last, 0)) <= 1e-12 && abs(trajectory.velocity(last, 2) - 1) <= 1e-12)
+    }
+
+    /// A 2-D projectile bouncing on a floor with friction keeps its horizontal motion between
+    /// impacts and loses μ(1+e)·v_n of it at each.
+    @Test func frictionReducesTangentialSpeedAtImpact() throws {
+        let ball = try Body(name: "ball", position: [0, 1], velocity: [2, 0])
+        let floor = try Plane.floor(dimensions: 2, restitution: 0.5, friction: 0.1)
+        let scene = try Scene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let trajectory = try Simulation(scene: scene).run(method: .exact, duration: 0.6, sampleRate: 100)
+        let impact = try #require(trajectory.events.first)
+        let vn = (2 * 9.81).squareRoot()
+        #expect(abs(impact.speedIn - vn) <= 1e-9)
+        let last = trajectory.count - 1
+        #expect(abs(trajectory.velocity(last, 0) - (2 - 0.1 * 1.5 * vn)) <= 1e-9)
+    }
+
+    @Test func invalidScenesAreRejected() throws {
+        #expect(throws: KinemaError.self) { try Scene.drop(restitution: 1.5) }
+        #expect(throws: KinemaError.self) { try Scene.drop(restitution: -0.1) }
+        #expect(throws: KinemaError.self) { try Scene.drop(height: -1) }
+        #expect(throws: KinemaError.self) { try Body(name: "x", mass: 0, position: [0]) }
+        #expect(throws: KinemaError.self) { try Body(name: "x", mass: -2, position: [0]) }
+        #expect(throws: KinemaError.self) { try Scene(dimensions: 4, bodies: [Body(name: "x", position: [0, 0, 0, 0])]) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .rk4(timeStep: 0), duration: 1) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .rk4(timeStep: 0.01), duration: .nan) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .dopri5(tolerance: -1), duration: 1) }
+    }
+}
