@@ -10,13 +10,23 @@ public struct KinemaError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rule the value broke, phrased to follow "must be".
     public let rule: String
 
+    /// The whole message.
+    public let description: String
+
     public init(parameter: String, value: String, rule: String) {
         self.parameter = parameter
         self.value = value
         self.rule = rule
+        description = "\(parameter) must be \(rule) (got \(value))."
     }
 
-    public var description: String { "\(parameter) must be \(rule) (got \(value))." }
+    /// An error at a place in a file: `"scene.json, line 3, column 5: unknown key 'x' …"`.
+    public init(at place: String, _ message: String) {
+        parameter = place
+        value = ""
+        rule = message
+        description = "\(place): \(message)"
+    }
 }
 
 extension KinemaError {

@@ -1,10 +1,12 @@
 import Foundation
 
 /// A file written through a temporary sibling and renamed into place on `commit()`, so readers and
-/// a failed or killed run never see a partial file at `path`.
+/// a failed or killed run never see a partial file at `path`. A path that names something other than
+/// a regular file (`/dev/stdout`, a pipe, a symbolic link) is written in place: renaming over it
+/// would replace it.
 final class AtomicFile {
     let path: String
-    private let temporaryPath: String
+    private let temporaryPath: String?
     private var descriptor: Int32
     private var committed = false
 
@@ -12,6 +14,16 @@ final class AtomicFile {
     /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
     init(path: String, flag: String = "-o") throws {
         self.path = path
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            let fd = open(path, O_WRONLY | O_TRUNC)
+            guard fd >= 0 else {
+                throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
+            }
+            descriptor = fd
+            temporaryPath = nil
+            return
+        }
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
@@ -40,6 +52,12 @@ final class AtomicFile {
 
     /// Flushes and renames the temporary file onto `path`.
     func commit() throws {
+        guard let temporaryPath else {
+            close(descriptor)
+            descriptor = -1
+            committed = true
+            return
+        }
         guard fsync(descriptor) == 0, close(descriptor) == 0 else {
             throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
         }
@@ -53,7 +71,7 @@ final class AtomicFile {
     deinit {
         if !committed {
             if descriptor >= 0 { close(descriptor) }
-            unlink(temporaryPath)
+            if let temporaryPath { unlink(temporaryPath) }
         }
     }
 }

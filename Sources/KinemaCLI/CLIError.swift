@@ -39,3 +39,13 @@ func check(_ value: Double?, _ flag: String, _ rule: NumberRule) throws {
         throw CLIError(flag: flag, value: "\(value)", rule: rule.text)
     }
 }
+
+/// Parses one of a fixed set of names, with a one-line error listing them (argument-parser's own
+/// enum parsing would print a multi-line usage error instead).
+func choose<T: CaseIterable & RawRepresentable>(_ text: String, _ flag: String, _: T.Type = T.self) throws -> T
+where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+        throw CLIError(flag: flag, value: "'\(text)'", rule: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return value
+}

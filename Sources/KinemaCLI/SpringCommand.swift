@@ -20,7 +20,7 @@ struct SpringCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseIterable {
         case text, json
     }
 
@@ -29,8 +29,8 @@ struct SpringCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Settling tolerance as a fraction of the travel (default 0.001).")
     var epsilon: Double = 0.001
 
-    @Option(help: "Output format.")
-    var format: Format = .text
+    @Option(help: "Output format: text (default) or json.")
+    var format: String = "text"
 
     @OptionGroup var output: OutputOptions
 
@@ -61,7 +61,7 @@ struct SpringCommand: ParsableCommand {
 
     func render() throws -> String {
         let fields = try fields()
-        switch format {
+        switch try choose(format, "--format", Format.self) {
         case .text:
             let width = fields.map(\.name.count).max() ?? 0
             return fields.map { field in

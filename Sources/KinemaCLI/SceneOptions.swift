@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import Kinema
+
+/// The scene flags shared by `simulate`, `keyframes`, `sweep` and `work-precision`.
+struct SceneOptions: ParsableArguments {
+    @Flag(help: "A 1-D spring from --from to --to (see the spring dialect flags).")
+    var spring = false
+    @Flag(help: "A ball dropped from --height onto a floor at 0 (1-D: x is the height).")
+    var drop = false
+    @Option(help: "A scene read from a JSON file (schema in the README).")
+    var scene: String?
+
+    @OptionGroup var springOptions: SpringOptions
+
+    @Option(parsing: .unconditional, help: "Drop height (default 1).")
+    var height: Double?
+    @Option(parsing: .unconditional, help: "Drop gravity, units/s² (default 9.81).")
+    var gravity: Double?
+    @Option(parsing: .unconditional, help: "Drop restitution in [0, 1] (default 0.5).")
+    var restitution: Double?
+    @Option(parsing: .unconditional, help: "Impact speed below which the ball rests (default 0.01).")
+    var restVelocity: Double?
+
+    /// The scene, and the duration it suggests when `--duration` is absent (nil: none).
+    func makeScene() throws -> (scene: Scene, defaultDuration: Double?) {
+        let chosen = [spring, drop, scene != nil].filter { $0 }.count
+        guard chosen == 1 else {
+            throw CLIError(chosen == 0 ? "give a scene: '--spring', '--drop' or '--scene FILE'."
+                                      : "'--spring', '--drop' and '--scene' exclude each other: give one.")
+        }
+        let dropFlags = [("--height", height), ("--gravity", gravity), ("--restitution", restitution)].filter { $0.1 != nil }
+        if !drop, let flag = dropFlags.first {
+            throw CLIError("'\(flag.0)' applies to '--drop' only.")
+        }
+        if !spring, let flag = springOptions.givenParameterFlags.first
+            ?? [("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
+                ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)]
+                .first(where: { $0.1 != nil })?.0 {
+            throw CLIError("'\(flag)' applies to '--spring' only.")
+        }
+        try check(restVelocity, "--rest-velocity", .nonNegative)
+        if spring {
+            if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
+            let parameters = try springOptions.spring()
+            let ends = try springOptions.endpoints()
+            let scene = try Scene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            return (scene, settle.isFinite && settle > 0 ? settle : nil)
+        }
+        if drop {
+            try check(height, "--height", .nonNegative)
+            try check(gravity, "--gravity", .nonNegative)
+            try check(restitution, "--restitution", .finite)
+            if let restitution, !(0...1).contains(restitution) {
+                throw CLIError(flag: "--restitution", value: "\(restitution)", rule: "a number in [0, 1]")
+            }
+            let h = height ?? 1, g = gravity ?? 9.81, e = restitution ?? 0.5
+            let scene = try Scene.drop(height: h, gravity: g, restitution: e,
+                                       restVelocity: restVelocity ?? Scene.defaultRestVelocity)
+            // Time to rest, t1·(1 + e)/(1 − e) with t1 = √(2h/g); none when it never rests.
+            guard g > 0, e < 1 else { return (scene, nil) }
+            let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
+            return (scene, rest > 0 ? rest : 1)
+        }
+        let path = scene!
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+            throw CLIError("'--scene' cannot read '\(path)': \(reason).")
+        }
+        var parsed = try Scene(json: text, source: path)
+        if let restVelocity {
+            parsed = try Scene(dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
+                               gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
+                               contacts: parsed.contacts, restVelocity: restVelocity)
+        }
+        return (parsed, nil)
+    }
+}
+
+/// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
+struct SimulationOptions: ParsableArguments {
+    enum Integrator: String, CaseIterable {
+        case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, dopri5, dop853, exact
+        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4].contains(self) }
+    }
+
+    @Option(parsing: .unconditional, help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
+    var duration: Double?
+    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, dopri5 (default), dop853 or exact.")
+    var integrator: String = "dopri5"
+    @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet and rk4 (default 0.001).")
+    var dt: Double?
+    @Option(parsing: .unconditional, help: "Absolute = relative tolerance for dopri5 and dop853 (default 1e-9).")
+    var tolerance: Double?
+    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Output samples per second (default 60); the last sample is at exactly --duration.")
+    var sampleRate: Double?
+    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: "Drive the simulation by display frames at this rate instead; one row per frame.")
+    var frameRate: Double?
+    @Option(name: .customLong("frame-jitter"), parsing: .unconditional, help: "Frame duration jitter, a fraction in [0, 1) (default 0).")
+    var frameJitter: Double?
+    @Option(help: "Seed of the frame jitter (default 0).")
+    var seed: UInt64?
+
+    /// The method with its setting, checked against the integrator's kind.
+    func method() throws -> IntegrationMethod {
+        let integrator = try choose(self.integrator, "--integrator", Integrator.self)
+        try check(dt, "--dt", .positive)
+        try check(tolerance, "--tolerance", .positive)
+        if integrator.isFixedStep, tolerance != nil {
+            throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
+        }
+        if !integrator.isFixedStep, dt != nil {
+            throw CLIError("'--dt' applies to fixed-step integrators; \(integrator.rawValue) " +
+                           (integrator == .exact ? "needs no step." : "takes '--tolerance'."))
+        }
+        let h = dt ?? 0.001, tol = tolerance ?? 1e-9
+        switch integrator {
+        case .euler: return .euler(timeStep: h)
+        case .semiImplicitEuler: return .semiImplicitEuler(timeStep: h)
+        case .verlet: return .verlet(timeStep: h)
+        case .rk4: return .rk4(timeStep: h)
+        case .dopri5: return .dopri5(tolerance: tol)
+        case .dop853: return .dop853(tolerance: tol)
+        case .exact: return .exact
+        }
+    }
+
+    /// The duration to simulate.
+    func resolvedDuration(default suggested: Double?) throws -> Double {
+        try check(duration, "--duration", .positive)
+        if let duration { return duration }
+        guard let suggested else {
+            throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
+        }
+        return suggested
+    }
+
+    /// Runs the simulation as the flags say: sampled, or driven by display frames.
+    func run(_ scene: Scene, duration: Double) throws -> Trajectory {
+        let method = try self.method()
+        try check(sampleRate, "--sample-rate", .positive)
+        try check(frameRate, "--frame-rate", .positive)
+        try check(frameJitter, "--frame-jitter", .finite)
+        if let frameJitter, !(frameJitter >= 0 && frameJitter < 1) {
+            throw CLIError(flag: "--frame-jitter", value: "\(frameJitter)", rule: "a fraction in [0, 1)")
+        }
+        if frameRate == nil, frameJitter != nil || seed != nil {
+            throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
+        }
+        if let frameRate {
+            if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
+            let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+            return try Simulation(scene: scene).run(method: method, frameDurations: frames)
+        }
+        return try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Kinema
+
+/// `kinema simulate`: a trajectory as CSV.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Simulate a scene and print its trajectory as CSV.",
+        discussion: """
+            1-D single body: t,x,v. Otherwise, for each body: <body>.x,<body>.y[,<body>.z],<body>.vx,<body>.vy[,<body>.vz].
+            --events FILE writes t,body,collider,speed_in,speed_out for every collision (speed_out 0: came to rest).
+
+            Examples:
+              kinema simulate --spring --response 0.5 --bounce 0.3 --integrator exact
+              kinema simulate --spring --stiffness 170 --damping 26 --integrator rk4 --dt 0.001 --frame-rate 120 --frame-jitter 0.2 --seed 7
+              kinema simulate --drop --height 1 --restitution 0.8 --sample-rate 1000 --events impacts.csv -o drop.csv
+              kinema simulate --scene pendulum.json --duration 5 --integrator dop853 --tolerance 1e-12
+            """
+    )
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var simulation: SimulationOptions
+    @Option(help: "Also write the collision events to FILE (CSV, atomically).")
+    var events: String?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (scene, suggested) = try sceneOptions.makeScene()
+        let duration = try simulation.resolvedDuration(default: suggested)
+        let trajectory: Trajectory
+        do {
+            trajectory = try simulation.run(scene, duration: duration)
+        } catch let error as SimulationError {
+            throw CLIError(error.description)
+        }
+        let eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
+        if let eventsFile {
+            var text = "t,body,collider,speed_in,speed_out\n"
+            for e in trajectory.events { text += "\(e.time),\(e.body),\(e.collider),\(e.speedIn),\(e.speedOut)\n" }
+            try eventsFile.write(text)
+        }
+        try output.emit(Self.csv(trajectory))
+        try eventsFile?.commit()
+    }
+
+    /// The trajectory's CSV text.
+    static func csv(_ trajectory: Trajectory) -> String {
+        let scene = trajectory.scene
+        var header = ["t"]
+        if scene.dimensions == 1 && scene.bodies.count == 1 {
+            header += ["x", "v"]
+        } else {
+            let axes = ["x", "y", "z"].prefix(scene.dimensions)
+            for body in scene.bodies {
+                header += axes.map { "\(body.name).\($0)" } + axes.map { "\(body.name).v\($0)" }
+            }
+        }
+        var text = header.joined(separator: ",") + "\n"
+        text.reserveCapacity(trajectory.count * 24 * (1 + 2 * scene.coordinateCount))
+        let d = scene.dimensions
+        for i in 0..<trajectory.count {
+            text += "\(trajectory.times[i])"
+            for b in 0..<scene.bodies.count {
+                for axis in 0..<d { text += ",\(trajectory.position(i, b * d + axis))" }
+                for axis in 0..<d { text += ",\(trajectory.velocity(i, b * d + axis))" }
+            }
+            text += "\n"
+        }
+        return text
+    }
+}
