@@ -18,3 +18,9 @@ section "kinema easing bounce-out --at 0.5454545454545454   # Penner: 0.75"
 "$kinema" easing bounce-out --at 0.5454545454545454
 section "kinema easing seed-bounce-out --at 0.5454545454545454   # the seed's listing: 0.7"
 "$kinema" easing seed-bounce-out --at 0.5454545454545454
+
+section "kinema simulate --drop --restitution 0.5 --gravity 15.125 --duration 1 --sample-rate 11 --events /dev/stderr   # Penner's bounce, simulated"
+"$kinema" simulate --drop --restitution 0.5 --gravity 15.125 --duration 1 --sample-rate 11 --events /dev/stderr
+
+section "kinema simulate --spring --stiffness 40000 --damping 0 --integrator rk4 --dt 0.0166667 --duration 1   # refused, not garbage"
+"$kinema" simulate --spring --stiffness 40000 --damping 0 --integrator rk4 --dt 0.0166667 --duration 1 || true

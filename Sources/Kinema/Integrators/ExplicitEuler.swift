@@ -1,0 +1,19 @@
+/// Explicit (forward) Euler: `x += h·v`, `v += h·a(x, v)`. Order 1; gains energy on any undamped
+/// oscillator, so it is stable only with damping, for `h < 2ζ/ω`.
+public enum ExplicitEuler: FixedStepMethod {
+    public static let order = 1
+    public static let evaluationsPerStep = 1
+
+    @inlinable
+    public static func step<S: SecondOrderSystem>(
+        _ system: S, _ state: PhaseState<S.Vector>, time: Double, by h: Double
+    ) -> PhaseState<S.Vector> {
+        let a = system.acceleration(position: state.position, velocity: state.velocity, time: time)
+        return PhaseState(position: state.position + h * state.velocity, velocity: state.velocity + h * a)
+    }
+
+    public static func largestStableStep(omega: Double, dampingRatio zeta: Double) -> Double {
+        if zeta >= 1 { return 2 / (omega * (zeta + (zeta * zeta - 1).squareRoot())) }
+        return 2 * zeta / omega
+    }
+}
