@@ -6,6 +6,8 @@ let package = Package(
     products: [
         // Pure Swift and GSL-free, so it can ship inside any app (see README, "Licensing").
         .library(name: "Kinema", targets: ["Kinema"]),
+        // Links GSL (GPL-3.0): the reference solver for tests, benchmarks and `kinema verify`.
+        .library(name: "KinemaReference", targets: ["KinemaReference"]),
         .executable(name: "kinema", targets: ["kinema"]),
     ],
     dependencies: [
@@ -25,15 +27,18 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
+        .target(name: "KinemaReference", dependencies: ["Kinema", "CGSL"]),
         .target(
             name: "KinemaCLI",
             dependencies: [
                 "Kinema",
+                "KinemaReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
         .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
+        .testTarget(name: "KinemaReferenceTests", dependencies: ["KinemaReference", "Kinema"]),
         .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"]),
     ]
 )

@@ -5,6 +5,8 @@ public struct Simulation: Sendable {
 
     /// The most collision events one run may process before it stops with an error.
     public static let maximumEvents = 1_000_000
+    /// The most integrator steps one run may take, so no setting can make a run hang.
+    public static let maximumSteps = 200_000_000
 
     public init(scene: Scene) {
         self.scene = scene
@@ -32,6 +34,22 @@ public struct Simulation: Sendable {
             times.append(t)
         }
         return try run(method: method, sampleTimes: times, landOnSamples: false)
+    }
+
+    /// Runs the scene with an integrator built elsewhere (GSL's, in `KinemaReference`) through the
+    /// same loop: samples, collisions, resting contact and stability checks.
+    /// - Precondition: `integrator.system.scene == scene` and the integrator starts at t = 0.
+    public func run<I: Integrator, V>(with integrator: inout I, named name: String, duration: Double,
+                                      sampleRate: Double = 60) throws -> Trajectory
+    where I.System == SceneSystem<V> {
+        try KinemaError.requirePositive(duration, "duration")
+        try KinemaError.requirePositive(sampleRate, "sampleRate")
+        let driver = SimulationDriver(sampleTimes: try Self.sampleTimes(duration: duration, rate: sampleRate),
+                                      landOnSamples: true, method: .exact)
+        var system = integrator.system
+        system.resting = try SimulationDriver.initialContacts(system, integrator.state)
+        integrator.system = system
+        return try driver.run(&integrator, stabilityLimit: nil, methodName: name)
     }
 
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.

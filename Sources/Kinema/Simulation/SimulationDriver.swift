@@ -49,8 +49,10 @@ struct SimulationDriver {
 
     enum Collider { case plane(Int), body(Int) }
 
-    func run<I: Integrator, V>(_ integrator: inout I, stabilityLimit: ((Double, Double) -> Double)?) throws -> Trajectory
+    func run<I: Integrator, V>(_ integrator: inout I, stabilityLimit: ((Double, Double) -> Double)?,
+                               methodName: String? = nil) throws -> Trajectory
     where I.System == SceneSystem<V> {
+        let name = methodName ?? method.name
         let scene = integrator.system.scene
         var trajectory = Trajectory(scene: scene)
         trajectory.times.reserveCapacity(sampleTimes.count)
@@ -63,10 +65,16 @@ struct SimulationDriver {
             next += 1
         }
         var eventCount = 0
+        var stepCount = 0
         while integrator.time < end {
+            stepCount += 1
+            if stepCount > Simulation.maximumSteps {
+                throw SimulationError.tooManySteps(time: integrator.time, limit: Simulation.maximumSteps)
+            }
             let limit = landOnSamples ? sampleTimes[next] : end
             try integrator.advance(toward: limit)
-            try checkStability(integrator, initialEnergy: initialEnergy, allowance: energyAllowance, limit: stabilityLimit)
+            try checkStability(integrator, initialEnergy: initialEnergy, allowance: energyAllowance, limit: stabilityLimit,
+                               name: name)
             if let (time, body, collider) = earliestImpact(integrator) {
                 while next < sampleTimes.count && sampleTimes[next] <= time {
                     trajectory.append(time: sampleTimes[next], state: integrator.interpolate(at: sampleTimes[next]))
@@ -96,7 +104,8 @@ struct SimulationDriver {
     }
 
     func checkStability<I: Integrator, V>(_ integrator: I, initialEnergy: Double, allowance: Double,
-                                          limit: ((Double, Double) -> Double)?) throws where I.System == SceneSystem<V> {
+                                          limit: ((Double, Double) -> Double)?, name: String) throws
+    where I.System == SceneSystem<V> {
         let state = integrator.state
         var finite = true
         for i in 0..<PhaseState<V>.laneCount where !state[lane: i].isFinite { finite = false }
@@ -108,7 +117,7 @@ struct SimulationDriver {
             time: integrator.time,
             reason: finite ? "energy grew from \(initialEnergy) by \(gained) in a passive scene" : "the state is no longer finite",
             timeStep: method.timeStep ?? (integrator.time - integrator.previousTime),
-            largestStableStep: largest, method: method.name)
+            largestStableStep: largest, method: name)
     }
 
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0.

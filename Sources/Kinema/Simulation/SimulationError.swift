@@ -7,6 +7,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unstable(time: Double, reason: String, timeStep: Double, largestStableStep: Double, method: String)
     /// More collision events than the simulator allows in one run.
     case tooManyEvents(time: Double, limit: Int)
+    /// More steps than the simulator allows in one run.
+    case tooManySteps(time: Double, limit: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
         case let .tooManyEvents(time, limit):
             return "more than \(limit) collision events by t = \(time) s; raise --rest-velocity."
+        case let .tooManySteps(time, limit):
+            return "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance."
         }
     }
 }

@@ -1,0 +1,39 @@
+import CGSL
+
+/// A `gsl_odeiv2` step type.
+public enum GSLMethod: String, CaseIterable, Sendable {
+    case rk2, rk4, rkf45, rkck, rk8pd, rk4imp, bsimp, msadams, msbdf
+
+    /// The implicit methods, which GSL 2.7 dereferences a Jacobian for (they crash without one).
+    public var needsJacobian: Bool { self == .rk4imp || self == .bsimp || self == .msbdf }
+
+    /// msadams and msbdf: variable-order multistep methods, adaptive only.
+    public var isMultistep: Bool { self == .msadams || self == .msbdf }
+
+    /// The method's order of accuracy.
+    public var order: Int {
+        switch self {
+        case .rk2: return 2
+        case .rk4, .rk4imp: return 4
+        case .rkf45, .rkck: return 5
+        case .rk8pd: return 8
+        case .bsimp: return 6
+        case .msadams: return 12
+        case .msbdf: return 5
+        }
+    }
+
+    var stepType: UnsafePointer<gsl_odeiv2_step_type> {
+        switch self {
+        case .rk2: return kinema_gsl_step_rk2()
+        case .rk4: return kinema_gsl_step_rk4()
+        case .rkf45: return kinema_gsl_step_rkf45()
+        case .rkck: return kinema_gsl_step_rkck()
+        case .rk8pd: return kinema_gsl_step_rk8pd()
+        case .rk4imp: return kinema_gsl_step_rk4imp()
+        case .bsimp: return kinema_gsl_step_bsimp()
+        case .msadams: return kinema_gsl_step_msadams()
+        case .msbdf: return kinema_gsl_step_msbdf()
+        }
+    }
+}

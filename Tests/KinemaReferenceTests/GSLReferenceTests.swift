@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import Kinema
+@testable import KinemaReference
+
+/// The standard scenes: springs in the three regimes with an initial velocity, the seed's damped
+/// cosine, and two collision scenes.
+struct StandardScene: CustomTestStringConvertible, Sendable {
+    let name: String
+    let scene: Scene
+    let duration: Double
+    /// The analytic position of the single body, where there is one.
+    let analytic: (@Sendable (Double) -> Double)?
+    var testDescription: String { name }
+
+    static let springs: [StandardScene] = [
+        spring("underdamped", k: 400, c: 4, v0: 3),
+        spring("critical", k: 400, c: 40, v0: -5),
+        spring("overdamped", k: 400, c: 100, v0: 8),
+        {
+            let cosine = try! DampedCosine(decay: 5, frequency: 30)
+            return StandardScene(name: "damped-cosine(5,30)", scene: try! Scene.spring(cosine.spring, initialVelocity: 5),
+                                 duration: 1.5, analytic: { cosine.value(at: $0) })
+        }(),
+    ]
+
+    static func spring(_ name: String, k: Double, c: Double, v0: Double) -> StandardScene {
+        let spring = try! Spring(stiffness: k, damping: c)
+        let motion = try! spring.motion(from: 0, to: 1, initialVelocity: v0)
+        return StandardScene(name: name, scene: try! Scene.spring(spring, initialVelocity: v0), duration: 1.5,
+                             analytic: { motion.position(at: $0) })
+    }
+
+    static let collisions: [StandardScene] = [
+        StandardScene(name: "drop e=0.8", scene: try! Scene.drop(restitution: 0.8), duration: 3, analytic: nil),
+        StandardScene(name: "2-D ball on a spring", scene: {
+            let ball = try! Body(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+            return try! Scene(dimensions: 2, bodies: [ball],
+                              springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
+                              gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+        }(), duration: 2, analytic: nil),
+    ]
+}
+
+struct GSLReferenceTests {
+    @Test(arguments: StandardScene.springs)
+    func rk8pdMatchesTheAnalyticSpringAndDOP853(_ s: StandardScene) throws {
+        let gsl = try GSLReference.simulate(s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
+                                            duration: s.duration, sampleRate: 200)
+        let kinema = try Simulation(scene: s.scene).run(method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 200)
+        #expect(gsl.count == kinema.count)
+        for i in 0..<gsl.count {
+            #expect(abs(gsl.position(i) - s.analytic!(gsl.times[i])) <= 1e-10, "t = \(gsl.times[i])")
+            #expect(abs(gsl.position(i) - kinema.position(i)) <= 1e-10)
+        }
+    }
+
+    @Test(arguments: StandardScene.collisions)
+    func rk8pdMatchesDOP853WithCollisions(_ s: StandardScene) throws {
+        let gsl = try GSLReference.simulate(s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
+                                            duration: s.duration, sampleRate: 100)
+        let kinema = try Simulation(scene: s.scene).run(method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 100)
+        #expect(!gsl.events.isEmpty)
+        #expect(gsl.events.count == kinema.events.count)
+        for (a, b) in zip(gsl.events, kinema.events) {
+            #expect(abs(a.time - b.time) <= 1e-9, "impact at \(a.time) vs \(b.time)")
+        }
+        for i in 0..<gsl.count {
+            for j in 0..<gsl.coordinateCount { #expect(abs(gsl.position(i, j) - kinema.position(i, j)) <= 1e-9) }
+        }
+    }
+
+    /// GSL's rk4 estimates its error by step doubling and keeps the two half steps: its step h is
+    /// classic RK4 at h/2. Comparing like with like needs this.
+    @Test func gslRK4AtHIsClassicRK4AtHalfH() throws {
+        let scene = try Scene.spring(Spring(stiffness: 400, damping: 4), initialVelocity: 3)
+        let h = 0.01
+        let gsl = try GSLReference.simulate(scene, method: .rk4, stepping: .fixed(timeStep: h), duration: 2, sampleRate: 100)
+        let half = try Simulation(scene: scene).run(method: .rk4(timeStep: h / 2), duration: 2, sampleRate: 100)
+        let full = try Simulation(scene: scene).run(method: .rk4(timeStep: h), duration: 2, sampleRate: 100)
+        var fullGap = 0.0
+        for i in 0..<gsl.count {
+            #expect(abs(gsl.position(i) - half.position(i)) <= 1e-14)
+            fullGap = max(fullGap, abs(gsl.position(i) - full.position(i)))
+        }
+        #expect(fullGap > 1e-6, "GSL rk4 at h differs from classic RK4 at h")
+    }
+
+    /// Every GSL method within its bound of the analytic spring (10 oscillations, 1.5 s): adaptive
+    /// at tolerance 1e-8, global error ≤ 100 × tolerance for the one-step methods and ≤ 1000 ×
+    /// for the multistep ones (their per-step control lets error accumulate); fixed at h = 1e-4,
+    /// ≤ 1e-6 (every one-step method here is at least second order: ≤ C·h² with C < 100).
+    @Test(arguments: GSLMethod.allCases)
+    func everyMethodFollowsTheAnalyticSpring(_ method: GSLMethod) throws {
+        let s = StandardScene.springs[0]
+        let tolerance = 1e-8
+        let trajectory = try GSLReference.simulate(s.scene, method: method, stepping: .adaptive(tolerance: tolerance),
+                                                   duration: s.duration, sampleRate: 100)
+        var worst = 0.0
+        for i in 0..<trajectory.count { worst = max(worst, abs(trajectory.position(i) - s.analytic!(trajectory.times[i]))) }
+        #expect(worst <= (method.isMultistep ? 1000 : 100) * tolerance, "\(method): \(worst)")
+        guard !method.isMultistep else {
+            #expect(throws: KinemaError.self) {
+                try GSLReference.simulate(s.scene, method: method, stepping: .fixed(timeStep: 1e-4), duration: 1)
+            }
+            return
+        }
+        let fixed = try GSLReference.simulate(s.scene, method: method, stepping: .fixed(timeStep: 1e-4),
+                                              duration: s.duration, sampleRate: 100)
+        var fixedWorst = 0.0
+        for i in 0..<fixed.count { fixedWorst = max(fixedWorst, abs(fixed.position(i) - s.analytic!(fixed.times[i]))) }
+        #expect(fixedWorst <= 1e-6, "\(method) fixed: \(fixedWorst)")
+    }
+
+    @Test func jacobianMatchesFiniteDifferences() throws {
+        let a = try Body(name: "a", mass: 2, position: [0.3, 1.1], velocity: [0.5, -0.2])
+        let b = try Body(name: "b", mass: 0.5, position: [1.0, 0.2], velocity: [-1, 0.4])
+        let scene = try Scene(dimensions: 2, bodies: [a, b], springs: [
+            SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 30, damping: 0.7, restLength: 0.4),
+            SpringForce(.bodies(0, 1), stiffness: 12, damping: 0.3, restLength: 0.9),
+            SpringForce(.anchor(body: 1, at: [1, 0]), stiffness: 5, damping: 0.1),
+        ], gravity: [0, -9.81], drag: 0.2)
+        let system = SceneSystem<SIMD4<Double>>(scene: scene)
+        let state = system.initialState
+        let (dx, dv) = system.jacobian(position: state.position, velocity: state.velocity)
+        let h = 1e-6
+        for column in 0..<4 {
+            var e = SIMD4<Double>.zero
+            e[column] = h
+            let ax = (system.acceleration(position: state.position + e, velocity: state.velocity, time: 0)
+                - system.acceleration(position: state.position - e, velocity: state.velocity, time: 0)) / (2 * h)
+            let av = (system.acceleration(position: state.position, velocity: state.velocity + e, time: 0)
+                - system.acceleration(position: state.position, velocity: state.velocity - e, time: 0)) / (2 * h)
+            for row in 0..<4 {
+                #expect(abs(dx[row * 4 + column] - ax[row]) <= 1e-6 * max(1, abs(ax[row])))
+                #expect(abs(dv[row * 4 + column] - av[row]) <= 1e-6 * max(1, abs(av[row])))
+            }
+        }
+    }
+
+    @Test func gslFailuresAreSwiftErrors() throws {
+        let scene = try Scene.spring(Spring(stiffness: 400, damping: 4))
+        #expect(throws: (any Error).self) {
+            try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-300), duration: 1)
+        }
+        #expect(throws: KinemaError.self) {
+            try GSLReference.simulate(scene, method: .rk4, stepping: .fixed(timeStep: 0), duration: 1)
+        }
+    }
+}
