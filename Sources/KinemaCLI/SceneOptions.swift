@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinema
+import KinemaReference
 
 /// The scene flags shared by `simulate`, `keyframes`, `sweep` and `work-precision`.
 struct SceneOptions: ParsableArguments {
@@ -85,12 +86,22 @@ struct SceneOptions: ParsableArguments {
 struct SimulationOptions: ParsableArguments {
     enum Integrator: String, CaseIterable {
         case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, dopri5, dop853, exact
+        case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
+        case gslRK4Imp = "gsl-rk4imp", gslBSImp = "gsl-bsimp", gslMSAdams = "gsl-msadams", gslMSBDF = "gsl-msbdf"
         var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4].contains(self) }
+        /// GSL's step type, for the `gsl-` integrators.
+        var gslMethod: GSLMethod? { rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil }
+    }
+
+    /// Kinema's integrator with its setting, or GSL's.
+    enum Choice {
+        case kinema(IntegrationMethod)
+        case gsl(GSLMethod, GSLIntegrator<Double>.Stepping)
     }
 
     @Option(parsing: .unconditional, help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
     var duration: Double?
-    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, dopri5 (default), dop853 or exact.")
+    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive).")
     var integrator: String = "dopri5"
     @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet and rk4 (default 0.001).")
     var dt: Double?
@@ -105,11 +116,23 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "Seed of the frame jitter (default 0).")
     var seed: UInt64?
 
-    /// The method with its setting, checked against the integrator's kind.
-    func method() throws -> IntegrationMethod {
+    /// The integrator with its setting, checked against the integrator's kind.
+    func choice() throws -> Choice {
         let integrator = try choose(self.integrator, "--integrator", Integrator.self)
         try check(dt, "--dt", .positive)
         try check(tolerance, "--tolerance", .positive)
+        if let gsl = integrator.gslMethod {
+            if let dt {
+                if tolerance != nil { throw CLIError("'--dt' and '--tolerance' exclude each other: --dt makes \(integrator.rawValue) fixed-step.") }
+                if gsl.isMultistep { throw CLIError("'--dt' does not apply to \(integrator.rawValue): multistep methods run adaptively; give '--tolerance'.") }
+                return .gsl(gsl, .fixed(timeStep: dt))
+            }
+            return .gsl(gsl, .adaptive(tolerance: tolerance ?? 1e-9))
+        }
+        return .kinema(try method(integrator))
+    }
+
+    func method(_ integrator: Integrator) throws -> IntegrationMethod {
         if integrator.isFixedStep, tolerance != nil {
             throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
         }
@@ -126,6 +149,7 @@ struct SimulationOptions: ParsableArguments {
         case .dopri5: return .dopri5(tolerance: tol)
         case .dop853: return .dop853(tolerance: tol)
         case .exact: return .exact
+        default: preconditionFailure("GSL integrators are handled by choice()")
         }
     }
 
@@ -141,7 +165,7 @@ struct SimulationOptions: ParsableArguments {
 
     /// Runs the simulation as the flags say: sampled, or driven by display frames.
     func run(_ scene: Scene, duration: Double) throws -> Trajectory {
-        let method = try self.method()
+        let choice = try self.choice()
         try check(sampleRate, "--sample-rate", .positive)
         try check(frameRate, "--frame-rate", .positive)
         try check(frameJitter, "--frame-jitter", .finite)
@@ -151,11 +175,18 @@ struct SimulationOptions: ParsableArguments {
         if frameRate == nil, frameJitter != nil || seed != nil {
             throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
         }
-        if let frameRate {
-            if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
-            let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
-            return try Simulation(scene: scene).run(method: method, frameDurations: frames)
+        switch choice {
+        case .kinema(let method):
+            if let frameRate {
+                if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
+                let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+                return try Simulation(scene: scene).run(method: method, frameDurations: frames)
+            }
+            return try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
+        case let .gsl(method, stepping):
+            if frameRate != nil { throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).") }
+            return try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration,
+                                             sampleRate: sampleRate ?? 60)
         }
-        return try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinema
+import KinemaReference
 
 /// `kinema simulate`: a trajectory as CSV.
 struct SimulateCommand: ParsableCommand {
@@ -31,6 +32,8 @@ struct SimulateCommand: ParsableCommand {
         do {
             trajectory = try simulation.run(scene, duration: duration)
         } catch let error as SimulationError {
+            throw CLIError(error.description)
+        } catch let error as GSLError {
             throw CLIError(error.description)
         }
         let eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
