@@ -99,6 +99,7 @@ extension GSLIntegrator {
         var stepSize: Double
         var steps = 0
         var evaluations = 0
+        var tinySteps = 0
 
         init(system: System, method: GSLMethod, stepping: Stepping) {
             self.system = system
@@ -189,7 +190,7 @@ extension GSLIntegrator {
         func advance(toward limit: Double) throws {
             savePrevious()
             var t = time
-            let status: Int32
+            var status: Int32 = 0
             switch stepping {
             case .fixed(let h):
                 let remaining = limit - t
@@ -198,8 +199,14 @@ extension GSLIntegrator {
                     driver.pointee.e, driver.pointee.c, driver.pointee.s, gslSystem, &t, step, y)
                 if status == Int32(GSL_SUCCESS) && step == remaining { t = limit }
             case .adaptive:
-                status = gsl_odeiv2_evolve_apply(
-                    driver.pointee.e, driver.pointee.c, driver.pointee.s, gslSystem, &t, limit, &stepSize, y)
+                // A stepper that cannot take the step (bsimp's iteration, say) returns with t unchanged
+                // and a halved step: try again, a bounded number of times.
+                var attempt = 0
+                repeat {
+                    status = gsl_odeiv2_evolve_apply(
+                        driver.pointee.e, driver.pointee.c, driver.pointee.s, gslSystem, &t, limit, &stepSize, y)
+                    attempt += 1
+                } while status == Int32(GSL_SUCCESS) && t == time && attempt < 200 && stepSize > 1e-14 * max(1, abs(t))
             }
             guard status == Int32(GSL_SUCCESS) else {
                 y.update(from: previous, count: dimension)
@@ -207,9 +214,15 @@ extension GSLIntegrator {
                                time: time)
             }
             // GSL keeps shrinking the step rather than fail when a tolerance is out of reach.
+            // (A stepper may take a few vanishing steps and recover; a thousand in a row is a stall.)
             if t < limit && t - time <= 1e-14 * max(1, abs(t)) {
-                y.update(from: previous, count: dimension)
-                throw SimulationError.stepSizeUnderflow(time: time, step: t - time)
+                tinySteps += 1
+                if tinySteps > 1_000 {
+                    y.update(from: previous, count: dimension)
+                    throw SimulationError.stepSizeUnderflow(time: time, step: t - time)
+                }
+            } else {
+                tinySteps = 0
             }
             time = t
             steps += 1
