@@ -82,7 +82,14 @@ private func requirePositive(_ value: Double, _ name: String) throws {
 extension GSLIntegrator {
     /// The GSL objects and buffers, at stable addresses for the C callbacks.
     final class Storage: GSLCallbackTarget {
-        var system: System
+        /// Behind a pointer so each callback reads the system in place, without copying the struct
+        /// (and retaining its arrays) or a dynamic exclusivity check on a class property.
+        let systemPointer: UnsafeMutablePointer<System>
+        var system: System {
+            get { systemPointer.pointee }
+            set { systemPointer.pointee = newValue }
+        }
+        let counters: UnsafeMutablePointer<Int>
         let method: GSLMethod
         let stepping: Stepping
         let coordinates: Int
@@ -98,11 +105,14 @@ extension GSLIntegrator {
         var previousTime = 0.0
         var stepSize: Double
         var steps = 0
-        var evaluations = 0
+        var evaluations: Int { counters.pointee }
         var tinySteps = 0
 
         init(system: System, method: GSLMethod, stepping: Stepping) {
-            self.system = system
+            systemPointer = .allocate(capacity: 1)
+            systemPointer.initialize(to: system)
+            counters = .allocate(capacity: 1)
+            counters.initialize(to: 0)
             self.method = method
             self.stepping = stepping
             coordinates = system.scene.coordinateCount
@@ -124,6 +134,10 @@ extension GSLIntegrator {
             driver = gsl_odeiv2_driver_alloc_y_new(gslSystem, method.stepType, start, absolute, relative)
             locator = gsl_odeiv2_step_alloc(GSLMethod.rk8pd.stepType, dimension)
             super.init()
+            // Closures made here, where V is concrete, run specialized code; an overridden method
+            // of a generic class would be reached through its vtable, unspecialized (≈ 10× slower).
+            derivativeFunction = { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) }
+            jacobianFunction = { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }
             gslSystem.pointee.params = Unmanaged<GSLCallbackTarget>.passUnretained(self).toOpaque()
             gslSystem.pointee.function = gslDerivative
             gslSystem.pointee.jacobian = gslJacobian
@@ -135,6 +149,9 @@ extension GSLIntegrator {
             gsl_odeiv2_driver_free(driver)
             gslSystem.deallocate()
             for buffer in [y, previous, scratch, error] { buffer.deallocate() }
+            systemPointer.deinitialize(count: 1)
+            systemPointer.deallocate()
+            counters.deallocate()
         }
 
         func read(_ buffer: UnsafePointer<Double>) -> PhaseState<V> {
@@ -158,20 +175,20 @@ extension GSLIntegrator {
             previousTime = time
         }
 
-        override func derivative(_ t: Double, _ y: UnsafePointer<Double>, _ f: UnsafeMutablePointer<Double>) {
+        func derivative(_ t: Double, _ y: UnsafePointer<Double>, _ f: UnsafeMutablePointer<Double>) {
             let state = read(y)
-            let a = system.acceleration(position: state.position, velocity: state.velocity, time: t)
+            let a = systemPointer.pointee.acceleration(position: state.position, velocity: state.velocity, time: t)
             for j in 0..<coordinates {
                 f[j] = y[coordinates + j]
                 f[coordinates + j] = a[lane: j]
             }
-            evaluations += 1
+            counters.pointee += 1
         }
 
-        override func jacobian(_ y: UnsafePointer<Double>, _ dfdy: UnsafeMutablePointer<Double>,
+        func jacobian(_ y: UnsafePointer<Double>, _ dfdy: UnsafeMutablePointer<Double>,
                                _ dfdt: UnsafeMutablePointer<Double>) {
             let state = read(y)
-            let (dx, dv) = system.jacobian(position: state.position, velocity: state.velocity)
+            let (dx, dv) = systemPointer.pointee.jacobian(position: state.position, velocity: state.velocity)
             let n = coordinates
             for row in 0..<dimension {
                 dfdt[row] = 0
@@ -245,18 +262,18 @@ extension GSLIntegrator {
 
 /// The non-generic face the C callbacks see (a C function pointer cannot capture generics).
 class GSLCallbackTarget {
-    func derivative(_ t: Double, _ y: UnsafePointer<Double>, _ f: UnsafeMutablePointer<Double>) {}
-    func jacobian(_ y: UnsafePointer<Double>, _ dfdy: UnsafeMutablePointer<Double>, _ dfdt: UnsafeMutablePointer<Double>) {}
+    final var derivativeFunction: (Double, UnsafePointer<Double>, UnsafeMutablePointer<Double>) -> Void = { _, _, _ in }
+    final var jacobianFunction: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void = { _, _, _ in }
 }
 
 private let gslDerivative: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?)
     -> Int32 = { t, y, f, params in
-        Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().derivative(t, y!, f!)
+        Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().derivativeFunction(t, y!, f!)
         return Int32(GSL_SUCCESS)
     }
 
 private let gslJacobian: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?,
                                          UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?) -> Int32 = { t, y, dfdy, dfdt, params in
-    Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().jacobian(y!, dfdy!, dfdt!)
+    Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().jacobianFunction(y!, dfdy!, dfdt!)
     return Int32(GSL_SUCCESS)
 }
