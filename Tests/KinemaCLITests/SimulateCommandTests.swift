@@ -132,6 +132,9 @@ struct SimulateBadInputTests {
         (["--scene", "/nonexistent/scene.json", "--duration", "1"], "--scene"),
         (["--drop", "--frame-rate", "60", "--frame-jitter", "1"], "--frame-jitter"),
         (["--spring", "--stiffness", "10", "--damping", "1", "--height", "2"], "--height"),
+        (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rkf45", "--tolerance", "1e-300"], "tolerance"),
+        (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-msbdf", "--dt", "0.01"], "--dt"),
+        (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rk4", "--frame-rate", "60"], "--frame-rate"),
     ])
     func badFlagsAreOneLineAndLeaveNoFile(arguments: [String], flag: String) throws {
         let directory = try temporaryDirectory()
