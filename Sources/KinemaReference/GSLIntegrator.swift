@@ -154,6 +154,26 @@ extension GSLIntegrator {
             counters.deallocate()
         }
 
+        /// For a system that will not change (no contacts): the derivative closure captures a copy,
+        /// so each evaluation borrows it instead of loading it (and retaining its arrays) through
+        /// the pointer.
+        func captureSystem() {
+            let system = systemPointer.pointee, coordinates = coordinates, counters = counters
+            derivativeFunction = { t, y, f in
+                var state = PhaseState<V>.zero
+                for j in 0..<coordinates {
+                    state.position[lane: j] = y[j]
+                    state.velocity[lane: j] = y[coordinates + j]
+                }
+                let a = system.acceleration(position: state.position, velocity: state.velocity, time: t)
+                for j in 0..<coordinates {
+                    f[j] = y[coordinates + j]
+                    f[coordinates + j] = a[lane: j]
+                }
+                counters.pointee += 1
+            }
+        }
+
         func read(_ buffer: UnsafePointer<Double>) -> PhaseState<V> {
             var state = PhaseState<V>.zero
             for j in 0..<coordinates {

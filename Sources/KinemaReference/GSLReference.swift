@@ -15,6 +15,9 @@ public enum GSLReference {
             case .adaptive(let tolerance): converted = .adaptive(tolerance: tolerance)
             }
             var integrator = try GSLIntegrator(system: system, method: method, stepping: converted, state: system.initialState)
+            if scene.planes.isEmpty && scene.contacts == nil {
+                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate)
+            }
             return try Simulation(scene: scene).run(with: &integrator, named: "gsl-\(method.rawValue)",
                                                     duration: duration, sampleRate: sampleRate)
         }
@@ -26,5 +29,44 @@ public enum GSLReference {
         case 5...8: return try run(SIMD8<Double>.self)
         default: return try run(SIMD16<Double>.self)
         }
+    }
+
+    /// Without colliders nothing can happen between steps, so GSL runs in a plain loop specialized
+    /// here (Kinema's event loop, reached across modules, would run unspecialized and make GSL look
+    /// slower than it is): steps end on the sample times, which are then recorded as they are.
+    static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double) throws
+        -> Trajectory
+    {
+        guard duration.isFinite, duration > 0 else {
+            throw KinemaError(parameter: "duration", value: "\(duration)", rule: "a finite number > 0")
+        }
+        guard sampleRate.isFinite, sampleRate > 0 else {
+            throw KinemaError(parameter: "sampleRate", value: "\(sampleRate)", rule: "a finite number > 0")
+        }
+        integrator.storage.captureSystem()
+        var trajectory = Trajectory(scene: integrator.system.scene)
+        let count = Int((duration * sampleRate * (1 - 1e-12)).rounded(.up))
+        trajectory.append(time: 0, state: integrator.state)
+        for i in 1...count {
+            let t = i == count ? duration : Double(i) / sampleRate
+            var stepCount = 0
+            while integrator.time < t {
+                try integrator.advance(toward: t)
+                stepCount += 1
+                if stepCount > Simulation.maximumSteps {
+                    throw SimulationError.tooManySteps(time: integrator.time, limit: Simulation.maximumSteps)
+                }
+            }
+            let state = integrator.state
+            for lane in 0..<PhaseState<V>.laneCount where !state[lane: lane].isFinite {
+                throw SimulationError.unstable(time: t, reason: "the state is no longer finite",
+                                               timeStep: integrator.time - integrator.previousTime,
+                                               largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")
+            }
+            trajectory.append(time: t, state: state)
+        }
+        trajectory.steps = integrator.steps
+        trajectory.evaluations = integrator.evaluations
+        return trajectory
     }
 }

@@ -28,8 +28,11 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
 
     @usableFromInline var stepSize = 0.0
     @usableFromInline var rejectedLast = false
-    /// Stage derivatives k0…k15 (k12 is f at the step's end).
-    @usableFromInline var k: ContiguousArray<State>
+    /// Stage derivatives k0…k15 (k12 is f at the step's end): scratch, allocated once and used
+    /// only within one call of `advance`. k0 is copied in from `derivative` (FSAL) each step.
+    @usableFromInline let workspace: Workspace
+    /// f at the current state.
+    @usableFromInline var derivative: State
     /// Dense-output polynomial coefficients F0…F6 and the step's start state.
     @usableFromInline var dense: ContiguousArray<State>
     @usableFromInline var previousState: State
@@ -46,16 +49,16 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _state = state
         _previousTime = time
         previousState = state
-        k = ContiguousArray(repeating: .zero, count: 16)
+        workspace = Workspace()
         dense = ContiguousArray(repeating: .zero, count: 7)
-        k[0] = system.derivative(of: state, at: time)
+        derivative = system.derivative(of: state, at: time)
         _evaluations = 1
         startStepSize()
     }
 
     @inlinable
     mutating func startStepSize() {
-        stepSize = initialStep(system, time: _time, state: _state, derivative: k[0], order: 7,
+        stepSize = initialStep(system, time: _time, state: _state, derivative: derivative, order: 7,
                                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
         _evaluations += 1
     }
@@ -63,8 +66,10 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
     @inlinable
     public mutating func advance(toward limit: Double) throws {
         let t = _time, y = _state
-        let c = DOP853Tableau.c, a = DOP853Tableau.a, b = DOP853Tableau.b
+        let c = DOP853Tableau.c, a = DOP853Tableau.aFlat, b = DOP853Tableau.b
         let e5 = DOP853Tableau.e5, e3 = DOP853Tableau.e3
+        let k = workspace.stages
+        k[0] = derivative
         for _ in 0..<10_000 {
             let remaining = limit - t
             let h = min(stepSize, remaining)
@@ -73,8 +78,8 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
             }
             for i in 1..<12 {
                 var stage = y
-                let row = a[i]
-                for j in 0..<i where row[j] != 0 { stage = stage + (h * row[j]) * k[j] }
+                let row = i * (i - 1) / 2
+                for j in 0..<i where a[row + j] != 0 { stage = stage + (h * a[row + j]) * k[j] }
                 k[i] = system.derivative(of: stage, at: t + c[i] * h)
             }
             var y1 = y
@@ -112,7 +117,7 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
                 _time = tNew
                 _state = y1
                 prepareDenseOutput(h: h)
-                k[0] = k[12]
+                derivative = k[12]
                 stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 _steps += 1
                 return
@@ -127,12 +132,12 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
     /// The three extra stages and the coefficients of the 7th-order interpolant.
     @inlinable
     mutating func prepareDenseOutput(h: Double) {
-        let c = DOP853Tableau.c, a = DOP853Tableau.a, d = DOP853Tableau.d
-        let t = _previousTime, y = previousState
+        let c = DOP853Tableau.c, a = DOP853Tableau.aFlat, d = DOP853Tableau.dFlat
+        let t = _previousTime, y = previousState, k = workspace.stages
         for i in 13..<16 {
             var stage = y
-            let row = a[i]
-            for j in 0..<i where row[j] != 0 { stage = stage + (h * row[j]) * k[j] }
+            let row = i * (i - 1) / 2
+            for j in 0..<i where a[row + j] != 0 { stage = stage + (h * a[row + j]) * k[j] }
             k[i] = system.derivative(of: stage, at: t + c[i] * h)
         }
         _evaluations += 3
@@ -142,8 +147,7 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         dense[2] = 2 * deltaY - h * (k[12] + k[0])
         for row in 0..<4 {
             var sum = State.zero
-            let weights = d[row]
-            for j in 0..<16 where weights[j] != 0 { sum = sum + (h * weights[j]) * k[j] }
+            for j in 0..<16 where d[16 * row + j] != 0 { sum = sum + (h * d[16 * row + j]) * k[j] }
             dense[3 + row] = sum
         }
     }
@@ -168,9 +172,27 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _state = state
         _previousTime = time
         previousState = state
-        k[0] = system.derivative(of: state, at: time)
+        derivative = system.derivative(of: state, at: time)
         _evaluations += 1
         rejectedLast = false
         startStepSize()
+    }
+}
+
+extension DOP853 {
+    /// Scratch for the sixteen stage vectors, allocated once per integrator (shared by copies,
+    /// which is safe because it holds nothing between calls; not for use from two threads at once).
+    public final class Workspace {
+        @usableFromInline let stages: UnsafeMutablePointer<PhaseState<System.Vector>>
+
+        @usableFromInline init() {
+            stages = .allocate(capacity: 16)
+            stages.initialize(repeating: .zero, count: 16)
+        }
+
+        deinit {
+            stages.deinitialize(count: 16)
+            stages.deallocate()
+        }
     }
 }

@@ -22,6 +22,17 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     @usableFromInline let planeNormals: [SIMD3<Double>]
     /// Contacts in force now.
     public var resting: [RestingContact] = []
+    /// One body under linear springs (rest length 0), gravity and drag: `a = g − c·v − k·(x − anchor)`
+    /// per unit mass, lane-wise in `V`, without the general loops (the common spring case, 1–3 D).
+    @usableFromInline let linear: LinearForces?
+
+    @usableFromInline
+    struct LinearForces: Sendable {
+        @usableFromInline var gravity: V
+        @usableFromInline var anchor: V
+        @usableFromInline var stiffness: Double
+        @usableFromInline var damping: Double
+    }
 
     @usableFromInline
     struct CompiledSpring: Sendable {
@@ -53,6 +64,25 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             }
         }
         planeNormals = scene.planes.map { Self.pad($0.normal) }
+        linear = Self.linearForces(scene)
+    }
+
+    static func linearForces(_ scene: Scene) -> LinearForces? {
+        guard scene.bodies.count == 1 else { return nil }
+        var k = 0.0, c = scene.drag, weighted = [Double](repeating: 0, count: scene.dimensions)
+        for spring in scene.springs {
+            guard case let .anchor(_, at) = spring.ends, spring.restLength == 0 else { return nil }
+            k += spring.stiffness
+            c += spring.damping
+            for axis in 0..<scene.dimensions { weighted[axis] += spring.stiffness * at[axis] }
+        }
+        let inverseMass = 1 / scene.bodies[0].mass
+        var gravity = V.zero, anchor = V.zero
+        for axis in 0..<scene.dimensions {
+            gravity[lane: axis] = scene.gravity[axis]
+            anchor[lane: axis] = k > 0 ? weighted[axis] / k : 0
+        }
+        return LinearForces(gravity: gravity, anchor: anchor, stiffness: k * inverseMass, damping: c * inverseMass)
     }
 
     static func pad(_ components: [Double]) -> SIMD3<Double> {
@@ -87,6 +117,9 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
 
     @inlinable
     public func acceleration(position: V, velocity: V, time: Double) -> V {
+        if let linear, resting.isEmpty {
+            return linear.gravity - linear.damping * velocity - linear.stiffness * (position - linear.anchor)
+        }
         var a = V.zero
         let bodyCount = inverseMasses.count
         for i in 0..<bodyCount {

@@ -7,10 +7,10 @@ public struct Trajectory: Sendable {
     public internal(set) var positions: [Double] = []
     public internal(set) var velocities: [Double] = []
     public internal(set) var events: [ImpactEvent] = []
-    public internal(set) var steps = 0
-    public internal(set) var evaluations = 0
+    public package(set) var steps = 0
+    public package(set) var evaluations = 0
 
-    init(scene: Scene) { self.scene = scene }
+    package init(scene: Scene) { self.scene = scene }
 
     public var coordinateCount: Int { scene.coordinateCount }
     public var count: Int { times.count }
@@ -19,7 +19,7 @@ public struct Trajectory: Sendable {
     public func position(_ sample: Int, _ coordinate: Int = 0) -> Double { positions[sample * coordinateCount + coordinate] }
     public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double { velocities[sample * coordinateCount + coordinate] }
 
-    mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
+    package mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
         times.append(time)
         for j in 0..<coordinateCount {
             positions.append(state.position[lane: j])
