@@ -24,3 +24,7 @@ section "kinema simulate --drop --restitution 0.5 --gravity 15.125 --duration 1 
 
 section "kinema simulate --spring --stiffness 40000 --damping 0 --integrator rk4 --dt 0.0166667 --duration 1   # refused, not garbage"
 "$kinema" simulate --spring --stiffness 40000 --damping 0 --integrator rk4 --dt 0.0166667 --duration 1 || true
+
+section "kinema verify | column -t -s,   # every integrator against the analytic solutions and GSL rk8pd"
+"$kinema" verify | column -t -s, | head -20
+echo "  ... (80 rows; kinema verify prints them all)"
