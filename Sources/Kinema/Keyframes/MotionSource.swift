@@ -1,0 +1,102 @@
+/// A scalar motion over [0, duration] for the keyframe adapter: value, velocity and the times
+/// where the velocity jumps (impacts), which must be knots.
+public struct MotionSource: Sendable {
+    public let duration: Double
+    public let value: @Sendable (Double) -> Double
+    /// The velocity at t, as a limit from the left (`fromLeft`) or from the right.
+    public let velocity: @Sendable (_ t: Double, _ fromLeft: Bool) -> Double
+    /// Velocity discontinuities in (0, duration), increasing.
+    public let breakpoints: [Double]
+
+    public init(duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
+                velocity: @escaping @Sendable (Double, Bool) -> Double) throws {
+        try KinemaError.requirePositive(duration, "duration")
+        self.duration = duration
+        self.breakpoints = breakpoints.filter { $0 > 0 && $0 < duration }.sorted()
+        self.value = value
+        self.velocity = velocity
+    }
+
+    /// A closed-form easing played over `duration` seconds (values 0 → 1 as the curve gives them).
+    public init(easing: Easing, duration: Double = 1) throws {
+        try self.init(duration: duration, breakpoints: easing.breakpoints.map { $0 * duration },
+                      value: { easing.value(at: $0 / duration) },
+                      velocity: { t, fromLeft in
+                          // One-sided at a breakpoint: step a hair inside the side asked for.
+                          let u = t / duration, nudge = fromLeft ? -1e-12 : 1e-12
+                          let inside = easing.breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
+                          return easing.derivative(at: inside) / duration
+                      })
+    }
+
+    /// One coordinate of a 1-D simulated trajectory: cubic Hermite between samples (positions and
+    /// velocities), split at impacts, where the one-sided velocities come from the events.
+    public init(trajectory: Trajectory, coordinate: Int = 0) throws {
+        let scene = trajectory.scene
+        guard scene.dimensions == 1 || trajectory.events.isEmpty else {
+            throw KinemaError(parameter: "trajectory", value: "\(scene.dimensions)-D with impacts",
+                              rule: "1-D when it has impacts (multi-D impacts are not supported yet)")
+        }
+        let times = trajectory.times
+        let positions = (0..<trajectory.count).map { trajectory.position($0, coordinate) }
+        let velocities = (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }
+        // Impact knots: time, position, velocity before and after.
+        var impacts: [(time: Double, x: Double, before: Double, after: Double)] = []
+        for event in trajectory.events {
+            guard let b = scene.bodies.firstIndex(where: { $0.name == event.body }), b == coordinate,
+                  let plane = scene.planes.first(where: { $0.name == event.collider }) else { continue }
+            let n = plane.normal[0]
+            impacts.append((event.time, n * (plane.offset + scene.bodies[b].radius), -event.speedIn * n, event.speedOut * n))
+        }
+        let duration = times.last ?? 0
+        let knots = impacts
+        @Sendable func locate(_ t: Double) -> (Double, Double, Double, Double, Double, Double) {
+            // The bracketing knots (t0, x0, v0) and (t1, x1, v1), impacts included.
+            var low = 0, high = times.count - 1
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if times[middle] <= t { low = middle } else { high = middle }
+            }
+            var t0 = times[low], x0 = positions[low], v0 = velocities[low]
+            var t1 = times[high], x1 = positions[high], v1 = velocities[high]
+            for impact in knots where impact.time >= t0 && impact.time <= t1 {
+                if impact.time <= t { (t0, x0, v0) = (impact.time, impact.x, impact.after) } else {
+                    (t1, x1, v1) = (impact.time, impact.x, impact.before)
+                    break
+                }
+            }
+            return (t0, x0, v0, t1, x1, v1)
+        }
+        try self.init(duration: duration, breakpoints: impacts.map(\.time), value: { t in
+            let (t0, x0, v0, t1, x1, v1) = locate(t)
+            let h = t1 - t0
+            guard h > 0 else { return x0 }
+            let s = (t - t0) / h, s2 = s * s, s3 = s2 * s
+            return (2 * s3 - 3 * s2 + 1) * x0 + (s3 - 2 * s2 + s) * h * v0 + (-2 * s3 + 3 * s2) * x1 + (s3 - s2) * h * v1
+        }, velocity: { t, fromLeft in
+            if let impact = knots.first(where: { abs($0.time - t) <= 1e-12 }) { return fromLeft ? impact.before : impact.after }
+            let (t0, x0, v0, t1, x1, v1) = locate(t)
+            let h = t1 - t0
+            guard h > 0 else { return v0 }
+            let s = (t - t0) / h, s2 = s * s
+            return (6 * s2 - 6 * s) / h * x0 + (3 * s2 - 4 * s + 1) * v0 + (-6 * s2 + 6 * s) / h * x1 + (3 * s2 - 2 * s) * v1
+        })
+    }
+}
+
+extension Easing {
+    /// Normalized times where the curve's derivative jumps: the bounces' impacts.
+    public var breakpoints: [Double] {
+        switch self {
+        case .penner(let p) where p.family == .bounce:
+            let out = [1 / 2.75, 2 / 2.75, 2.5 / 2.75]
+            switch p.mode {
+            case .out: return out
+            case .in: return out.map { 1 - $0 }.sorted()
+            case .inOut: return (out.map { (1 - $0) / 2 } + [0.5] + out.map { 0.5 + $0 / 2 }).sorted()
+            }
+        case .seedBounce: return [4.0 / 11, 8.0 / 11, 9.0 / 10]
+        default: return []
+        }
+    }
+}
