@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import Kinema
+
+/// The seed's spring, written out here.
+private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
+
+/// Max |animation − f| over [0, duration] on a fine grid (independent of the baker's own measure).
+private func gridError(_ animation: KeyframeAnimation, _ f: (Double) -> Double, points: Int = 20_001) -> Double {
+    var worst = 0.0
+    for i in 0..<points {
+        let t = animation.duration * Double(i) / Double(points - 1)
+        worst = max(worst, abs(animation.value(at: t / animation.duration)[0] - f(t)))
+    }
+    return worst
+}
+
+struct KeyframeBakerTests {
+    @Test func seedSpringInElevenKeyframesWithinOneThousandth() throws {
+        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .adaptive, tolerance: 1e-3)
+        #expect(fit.keyframeCount == 11)  // one per extremum (9) plus the ends: the minimum
+        #expect(fit.maxError <= 1e-3)
+        #expect(gridError(fit.animation, seed) <= 1e-3)
+        for f in fit.animation.timingFunctions {
+            for c in [f.x1, f.y1, f.x2, f.y2] { #expect(c >= 0 && c <= 1) }
+        }
+    }
+
+    @Test func uniformSixtyFramesIncludeTheEnd() throws {
+        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 60)
+        #expect(fit.keyframeCount == 61)
+        #expect(fit.animation.keyTimes.last == 1)
+        #expect(abs(fit.maxError - 2.6e-2) <= 0.1e-2, "\(fit.maxError)")
+        #expect(abs(gridError(fit.animation, seed) - fit.maxError) <= 1e-4)
+        // 48 keyframes (47 segments, end included): the seed's frame count done right.
+        let fortyEight = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 47)
+        #expect(fortyEight.keyframeCount == 48)
+        #expect(abs(fortyEight.maxError - 3.9e-2) <= 0.1e-2, "\(fortyEight.maxError)")
+    }
+
+    /// The seed's loop: n frames at t = i/n (no end frame) and no keyTimes, so Core Animation
+    /// spreads them evenly over the whole duration.
+    @Test func theSeedsLoopIsWorse() throws {
+        let n = 48
+        let animation = try KeyframeAnimation(values: (0..<n).map { [seed(Double($0) / Double(n))] })
+        let error = gridError(animation, seed)
+        #expect(abs(error - 5.2e-2) <= 0.1e-2, "\(error)")
+        let done = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 47)
+        #expect(done.maxError < error)
+    }
+
+    @Test func pennersBounceIsEightKeyframesFromTheClosedFormAndFromADrop() throws {
+        let closed = try KeyframeBaker.bake(MotionSource(easing: .penner(PennerEasing(.bounce, .out))), tolerance: 1e-3)
+        #expect(closed.keyframeCount == 8 && closed.maxError <= 1e-9)
+        #expect(gridError(closed.animation, { PennerEasing.bounceOut($0) }) <= 1e-9)
+        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+            .run(method: .dopri5(tolerance: 1e-12), duration: 1, sampleRate: 2_000)
+        let simulated = try KeyframeBaker.bake(MotionSource(trajectory: trajectory), tolerance: 1e-3)
+        #expect(simulated.keyframeCount == 8 && simulated.maxError <= 1e-9)
+        #expect(gridError(simulated.animation, { 1 - PennerEasing.bounceOut($0) }) <= 1e-9)
+        let knots = simulated.animation.keyTimes
+        let expected: [Double] = [0, 4.0 / 11, 6.0 / 11, 8.0 / 11, 9.0 / 11, 10.0 / 11, 21.0 / 22, 1]
+        for (found, want) in zip(knots, expected) {
+            #expect(abs(found - want) <= 1e-9)
+        }
+    }
+
+    @Test(arguments: [1e-4, 1e-5], [(170.0, 10.0), (100.0, 20.0), (50.0, 40.0)])
+    func adaptiveMeetsTightTolerancesInEveryRegime(tolerance: Double, spring: (k: Double, c: Double)) throws {
+        let s = try Spring(stiffness: spring.k, damping: spring.c)
+        let motion = try s.motion(from: 0, to: 1, initialVelocity: 2)
+        let source = try MotionSource(duration: 1.5, value: { motion.position(at: $0) },
+                                      velocity: { t, _ in motion.velocity(at: t) })
+        let fit = try KeyframeBaker.bake(source, strategy: .adaptive, tolerance: tolerance)
+        #expect(fit.maxError <= tolerance, "\(fit.keyframeCount) keyframes, error \(fit.maxError)")
+        #expect(gridError(fit.animation, { motion.position(at: $0) }) <= tolerance)
+    }
+
+    @Test func twoDimensionalSceneBakesOneTrackPerCoordinate() throws {
+        let ball = try Body(name: "ball", position: [1, 0.5], velocity: [0, 2])
+        let scene = try Scene(dimensions: 2, bodies: [ball],
+                              springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 60, damping: 3)])
+        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 2_000)
+        let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 500)
+        for coordinate in 0..<2 {
+            let fit = try KeyframeBaker.bake(MotionSource(trajectory: trajectory, coordinate: coordinate), tolerance: 1e-4)
+            #expect(fit.maxError <= 1e-4 * 1.5)  // travel: |x(2) − x(0)| ≤ 1.5
+            for i in 0..<exact.count {
+                let t = exact.times[i]
+                #expect(abs(fit.animation.value(at: t / 2)[0] - exact.position(i, coordinate)) <= 2e-4)
+            }
+        }
+    }
+}
+
+struct KeyframeEvaluatorTests {
+    @Test func discreteTakesValuesPlusOneKeyTimes() throws {
+        let a = try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .discrete)
+        #expect(a.value(at: 0)[0] == 1 && a.value(at: 0.19)[0] == 1 && a.value(at: 0.2)[0] == 2)
+        #expect(a.value(at: 0.69)[0] == 2 && a.value(at: 0.7)[0] == 3 && a.value(at: 1)[0] == 3)
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.5, 1], calculationMode: .discrete) }
+    }
+
+    @Test func pacedSpacesByDistance() throws {
+        let a = try KeyframeAnimation(values: [[0, 0], [3, 4], [3, 5]], calculationMode: .paced)
+        #expect(a.keyTimes == [0, 5.0 / 6, 1])
+        #expect(abs(a.value(at: 0.5)[0] - 1.8) <= 1e-12 && abs(a.value(at: 0.5)[1] - 2.4) <= 1e-12)
+    }
+
+    @Test func linearUsesEachSegmentsTimingFunction() throws {
+        let a = try KeyframeAnimation(values: [[0], [10], [20]], keyTimes: [0, 0.5, 1], timingFunctions: [.easeIn, .linear])
+        #expect(abs(a.value(at: 0.25)[0] - 10 * CubicBezierTimingFunction.easeIn.value(at: 0.5)) <= 1e-12)
+        #expect(abs(a.value(at: 0.75)[0] - 15) <= 1e-12)
+    }
+
+    @Test func cubicIsCatmullRomByDefault() throws {
+        let a = try KeyframeAnimation(values: [[0], [1], [4], [9]], calculationMode: .cubic)
+        // Catmull–Rom through 0, 1, 4, 9 at keyTimes 0, 1/3, 2/3, 1: the middle segment at u = 1/2 is
+        // (−p0 + 9p1 + 9p2 − p3)/16 = (0 + 9 + 36 − 9)/16.
+        #expect(abs(a.value(at: 0.5)[0] - 36.0 / 16) <= 1e-12)
+    }
+
+    @Test func invalidKeyTimesThrow() {
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1]], keyTimes: [0, 1.5]) }
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1], [2]], keyTimes: [0, 0.8, 0.5]) }
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1], [2]], keyTimes: [0.1, 0.5, 1]) }
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1]], keyTimes: [0, 1], timingFunctions: []) }
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1, 2]]) }
+        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: []) }
+    }
+
+    /// Hand-computed CAMediaTiming cases: duration 2.
+    @Test func mediaTimingMatchesHandComputedValues() throws {
+        let plain = try MediaTiming(duration: 2)
+        #expect(plain.progress(at: 1) == 0.5 && plain.progress(at: -1) == nil && plain.progress(at: 2) == nil)
+        let repeated = try MediaTiming(duration: 2, repeatCount: 2.5, fillMode: .forwards)
+        #expect(repeated.progress(at: 3) == 0.5)        // second cycle, half way
+        #expect(repeated.progress(at: 4.5) == 0.25)     // third cycle
+        #expect(repeated.progress(at: 10) == 0.5)       // stopped half way through the third cycle
+        let reversing = try MediaTiming(duration: 2, autoreverses: true, fillMode: .both)
+        #expect(reversing.progress(at: 1) == 0.5 && reversing.progress(at: 3) == 0.5 && reversing.progress(at: 3.5) == 0.25)
+        #expect(reversing.progress(at: 5) == 0 && reversing.progress(at: -1) == 0)
+        let backwards = try MediaTiming(beginTime: 1, duration: 2, fillMode: .backwards)
+        #expect(backwards.progress(at: 0) == 0 && backwards.progress(at: 4) == nil)
+        let fast = try MediaTiming(duration: 2, speed: 2, timeOffset: 0.5)
+        #expect(fast.progress(at: 0.25) == 0.5)         // (0.25·2) + 0.5 = 1 → 1/2
+        let forwards = try MediaTiming(duration: 2, repeatCount: 2, fillMode: .forwards)
+        #expect(forwards.progress(at: 4) == 1 && forwards.progress(at: 100) == 1)
+        let limited = try MediaTiming(duration: 2, repeatDuration: 3, fillMode: .removed)
+        #expect(limited.progress(at: 2.5) == 0.25 && limited.progress(at: 3) == nil)
+        #expect(throws: KinemaError.self) { try MediaTiming(duration: 0) }
+    }
+}
