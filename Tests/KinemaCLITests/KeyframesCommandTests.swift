@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Kinema
+
+private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
+
+private func maxError(_ animation: KeyframeAnimation, _ f: (Double) -> Double) -> Double {
+    var worst = 0.0
+    for i in 0...20_000 {
+        let t = animation.duration * Double(i) / 20_000
+        worst = max(worst, abs(animation.value(at: t / animation.duration)[0] - f(t)))
+    }
+    return worst
+}
+
+/// Rebuilds the animation from `kinema keyframes --format json`.
+private func animation(fromJSON text: String) throws -> (KeyframeAnimation, [String: Any]) {
+    let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+    let functions = try (json["timingFunctions"] as! [[Double]]).map {
+        try CubicBezierTimingFunction(x1: $0[0], y1: $0[1], x2: $0[2], y2: $0[3])
+    }
+    let animation = try KeyframeAnimation(keyPath: json["keyPath"] as! String, values: (json["values"] as! [Double]).map { [$0] },
+                                          keyTimes: json["keyTimes"] as? [Double], timingFunctions: functions,
+                                          duration: json["duration"] as! Double)
+    return (animation, json)
+}
+
+struct KeyframesCommandTests {
+    @Test func seedSpringWithinOneThousandthInAtMostTwelve() throws {
+        let result = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--tolerance", "0.001"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let (animation, json) = try animation(fromJSON: result.stdout)
+        #expect(animation.keyframeCount <= 12 && (json["keyframeCount"] as! Int) == animation.keyframeCount)
+        #expect(maxError(animation, seed) <= 1e-3)
+        #expect((json["maxError"] as! Double) <= 1e-3)
+        for f in animation.timingFunctions { for c in [f.x1, f.y1, f.x2, f.y2] { #expect(c >= 0 && c <= 1) } }
+    }
+
+    @Test func uniformSixtyFramesPerSecond() throws {
+        let result = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--strategy", "uniform", "--fps", "60"])
+        let (animation, json) = try animation(fromJSON: result.stdout)
+        #expect(animation.keyframeCount == 61 && animation.keyTimes.last == 1)
+        let reported = json["maxError"] as! Double
+        #expect(abs(reported - 2.6e-2) <= 1e-3)
+        #expect(abs(maxError(animation, seed) - reported) <= 1e-4)
+    }
+
+    /// `@keyframes` parsed back (percentages, values, cubic-bezier controls) evaluates to the curve.
+    @Test func cssParsesBack() throws {
+        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "css"]).stdout
+        var keyTimes: [Double] = [], values: [Double] = [], functions: [CubicBezierTimingFunction] = []
+        for line in text.split(separator: "\n") where line.contains("% {") {
+            let percent = line.split(separator: "%")[0].trimmingCharacters(in: .whitespaces)
+            keyTimes.append(Double(percent)! / 100)
+            let value = line.components(separatedBy: "--value: ")[1].split(separator: ";")[0]
+            values.append(Double(value)!)
+            if let range = line.range(of: "cubic-bezier(") {
+                let numbers = line[range.upperBound...].split(separator: ")")[0].split(separator: ",").map {
+                    Double($0.trimmingCharacters(in: .whitespaces))!
+                }
+                functions.append(try CubicBezierTimingFunction(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
+            }
+        }
+        #expect(keyTimes.first == 0 && keyTimes.last == 1)
+        let animation = try KeyframeAnimation(values: values.map { [$0] }, keyTimes: keyTimes, timingFunctions: functions)
+        #expect(maxError(animation, seed) <= 1e-3)
+        #expect(text.contains("@property --value") && text.contains("--kinema-easing: linear(0.0 0.0%,"))
+    }
+
+    @Test func lottieKeyframesEvaluate() throws {
+        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "lottie"]).stdout
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        let frames = json["k"] as! [[String: Any]]
+        let keyTimes = frames.map { ($0["t"] as! Double) / 60 }
+        let values = frames.map { [($0["s"] as! [Double])[0]] }
+        let functions = try frames.dropLast().map { frame -> CubicBezierTimingFunction in
+            let o = frame["o"] as! [String: [Double]], i = frame["i"] as! [String: [Double]]
+            return try CubicBezierTimingFunction(x1: o["x"]![0], y1: o["y"]![0], x2: i["x"]![0], y2: i["y"]![0])
+        }
+        let animation = try KeyframeAnimation(values: values, keyTimes: keyTimes, timingFunctions: functions)
+        #expect(maxError(animation, seed) <= 1e-3)
+    }
+
+    @Test(arguments: ["swift", "swiftui"])
+    func swiftSourceParses(_ format: String) throws {
+        let text = try CLI.run(["keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format]).stdout
+        #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: \"position.x\")" : "CubicKeyframe("))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID()).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+
+    @Test(arguments: [
+        (["--easing", "linear", "--tolerance", "0"], "--tolerance"),
+        (["--easing", "linear", "--strategy", "uniform", "--fps", "0"], "--fps"),
+        (["--easing", "linear", "--format", "gif"], "--format"),
+        (["--easing", "nope"], "'nope'"),
+        (["--easing", "linear", "--strategy", "best"], "--strategy"),
+        (["--easing", "linear", "--drop"], "--easing"),
+    ])
+    func badInputIsOneLine(arguments: [String], mention: String) throws {
+        let result = try CLI.run(["keyframes"] + arguments)
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(mention), "\(result.stderr)")
+    }
+}
