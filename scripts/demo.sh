@@ -28,3 +28,6 @@ section "kinema simulate --spring --stiffness 40000 --damping 0 --integrator rk4
 section "kinema verify | column -t -s,   # every integrator against the analytic solutions and GSL rk8pd"
 "$kinema" verify | column -t -s, | head -20
 echo "  ... (80 rows; kinema verify prints them all)"
+
+section "kinema keyframes --easing 'damped-cosine(5,30)' --tolerance 0.001   # the seed's spring in 11 keyframes"
+"$kinema" keyframes --easing 'damped-cosine(5,30)' --tolerance 0.001
