@@ -1,13 +1,14 @@
 /// Text exports of baked keyframes: CAKeyframeAnimation-shaped JSON, CSS, Lottie, Swift source.
 public enum KeyframeExport {
     /// A number in shortest round-trip form (JSON has no NaN or ∞: those become null).
-    static func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
+    package static func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
 
     static func value(_ components: [Double]) -> String {
         components.count == 1 ? number(components[0]) : "[" + components.map(number).joined(separator: ", ") + "]"
     }
 
-    static func string(_ text: String) -> String {
+    /// A JSON string literal.
+    package static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

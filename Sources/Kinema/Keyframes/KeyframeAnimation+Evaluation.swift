@@ -23,6 +23,17 @@ extension KeyframeAnimation {
         }
     }
 
+    /// The first component of `value(at:)`, without allocating: the scalar case, for error scans.
+    public func scalarValue(at t: Double) -> Double {
+        let t = min(max(t, 0), 1)
+        guard values.count > 1, calculationMode == .linear || calculationMode == .paced else { return value(at: t)[0] }
+        let i = min(segment(containing: t, in: keyTimes), values.count - 2)
+        let span = keyTimes[i + 1] - keyTimes[i]
+        let u = span > 0 ? (t - keyTimes[i]) / span : 1
+        let eased = calculationMode == .paced ? u : timingFunctions[i].value(at: u)
+        return values[i][0] + eased * (values[i + 1][0] - values[i][0])
+    }
+
     /// The largest i with keys[i] ≤ t (0 when t is before every key).
     func segment(containing t: Double, in keys: [Double]) -> Int {
         var low = 0, high = keys.count - 1

@@ -122,7 +122,7 @@ public enum KeyframeBaker {
         var best = hermite(source, a, b)
         var (error, worstAt) = segmentError(source, a, b, best, count: 200)
         if error > tolerance {
-            let fitted = optimize(source, a, b, start: best)
+            let fitted = optimize(source, a, b, start: best, goal: 0.8 * tolerance)
             let fittedError = segmentError(source, a, b, fitted, count: 200)
             if fittedError.error < error { (best, error, worstAt) = (fitted, fittedError.error, fittedError.at) }
         }
@@ -137,18 +137,20 @@ public enum KeyframeBaker {
         try fitAdaptively(source, split, b, tolerance, depth: depth + 1, times: &times, functions: &functions)
     }
 
-    /// Nelder–Mead on (x1, y1, x2, y2) ∈ [0, 1]⁴, minimizing the max error at 48 points.
-    static func optimize(_ source: MotionSource, _ a: Double, _ b: Double, start: CubicBezierTimingFunction)
-        -> CubicBezierTimingFunction
+    /// Nelder–Mead on (x1, y1, x2, y2) ∈ [0, 1]⁴, minimizing the max error at 32 points; it stops
+    /// once the error is below `goal` (absolute), since a better fit buys no fewer keyframes.
+    static func optimize(_ source: MotionSource, _ a: Double, _ b: Double, start: CubicBezierTimingFunction,
+                         goal: Double) -> CubicBezierTimingFunction
     {
-        let count = 48
+        let count = 32
         let va = source.value(a), dv = source.value(b) - va
         let targets = (1..<count).map { (source.value(a + (b - a) * Double($0) / Double(count)) - va) / dv }
-        func make(_ p: [Double]) -> CubicBezierTimingFunction {
-            CubicBezierTimingFunction(uncheckedX1: min(max(p[0], 0), 1), y1: min(max(p[1], 0), 1),
-                                      x2: min(max(p[2], 0), 1), y2: min(max(p[3], 0), 1))
+        // Points are SIMD4 (x1, y1, x2, y2): the simplex never allocates.
+        func make(_ p: SIMD4<Double>) -> CubicBezierTimingFunction {
+            let q = p.clamped(lowerBound: .zero, upperBound: .one)
+            return CubicBezierTimingFunction(uncheckedX1: q[0], y1: q[1], x2: q[2], y2: q[3])
         }
-        func cost(_ p: [Double]) -> Double {
+        func cost(_ p: SIMD4<Double>) -> Double {
             let f = make(p)
             var worst = 0.0
             for (i, target) in targets.enumerated() {
@@ -156,40 +158,56 @@ public enum KeyframeBaker {
             }
             return worst
         }
-        let origin = [start.x1, start.y1, start.x2, start.y2].map { min(max($0, 0), 1) }
-        var simplex = [origin] + (0..<4).map { k -> [Double] in
+        let origin = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
+        var simplex = (origin, origin, origin, origin, origin)
+        func point(_ j: Int) -> SIMD4<Double> {
+            switch j { case 0: return simplex.0; case 1: return simplex.1; case 2: return simplex.2; case 3: return simplex.3; default: return simplex.4 }
+        }
+        func setPoint(_ j: Int, _ p: SIMD4<Double>) {
+            switch j { case 0: simplex.0 = p; case 1: simplex.1 = p; case 2: simplex.2 = p; case 3: simplex.3 = p; default: simplex.4 = p }
+        }
+        for k in 0..<4 {
             var p = origin
             p[k] = p[k] > 0.5 ? p[k] - 0.1 : p[k] + 0.1
-            return p
+            setPoint(k + 1, p)
         }
-        var costs = simplex.map(cost)
+        var costs = SIMD8<Double>(repeating: .infinity)
+        for j in 0..<5 { costs[j] = cost(point(j)) }
         for _ in 0..<400 {
-            let order = costs.indices.sorted { costs[$0] < costs[$1] }
-            simplex = order.map { simplex[$0] }
-            costs = order.map { costs[$0] }
-            if costs[4] - costs[0] <= 1e-12 * max(costs[0], 1e-300) + 1e-15 { break }
-            let centroid = (0..<4).map { k in simplex[0..<4].reduce(0) { $0 + $1[k] } / 4 }
-            func along(_ factor: Double) -> [Double] { (0..<4).map { centroid[$0] + factor * (simplex[4][$0] - centroid[$0]) } }
+            // Sort the five points by cost (insertion sort, no allocation).
+            for i in 1..<5 {
+                var j = i
+                while j > 0 && costs[j] < costs[j - 1] {
+                    let (c, p) = (costs[j], point(j))
+                    costs[j] = costs[j - 1]; setPoint(j, point(j - 1))
+                    costs[j - 1] = c; setPoint(j - 1, p)
+                    j -= 1
+                }
+            }
+            if costs[0] * abs(dv) <= goal || costs[4] - costs[0] <= 1e-9 * costs[0] + 1e-15 { break }
+            let centroid = (point(0) + point(1) + point(2) + point(3)) / 4
+            func along(_ factor: Double) -> SIMD4<Double> { centroid + factor * (point(4) - centroid) }
             let reflected = along(-1), reflectedCost = cost(reflected)
             if reflectedCost < costs[0] {
                 let expanded = along(-2), expandedCost = cost(expanded)
-                if expandedCost < reflectedCost { simplex[4] = expanded; costs[4] = expandedCost } else {
-                    simplex[4] = reflected; costs[4] = reflectedCost
+                if expandedCost < reflectedCost { setPoint(4, expanded); costs[4] = expandedCost } else {
+                    setPoint(4, reflected); costs[4] = reflectedCost
                 }
             } else if reflectedCost < costs[3] {
-                simplex[4] = reflected; costs[4] = reflectedCost
+                setPoint(4, reflected); costs[4] = reflectedCost
             } else {
                 let contracted = along(0.5), contractedCost = cost(contracted)
-                if contractedCost < costs[4] { simplex[4] = contracted; costs[4] = contractedCost } else {
+                if contractedCost < costs[4] { setPoint(4, contracted); costs[4] = contractedCost } else {
                     for j in 1...4 {
-                        simplex[j] = (0..<4).map { simplex[0][$0] + 0.5 * (simplex[j][$0] - simplex[0][$0]) }
-                        costs[j] = cost(simplex[j])
+                        setPoint(j, point(0) + 0.5 * (point(j) - point(0)))
+                        costs[j] = cost(point(j))
                     }
                 }
             }
         }
-        let bestIndex = costs.indices.min { costs[$0] < costs[$1] }!
-        return make(simplex[bestIndex])
+        var bestIndex = 0
+        for j in 1..<5 where costs[j] < costs[bestIndex] { bestIndex = j }
+        return make(point(bestIndex))
     }
 
     /// Builds the animation from knots and segment functions and measures it against the source.
@@ -209,7 +227,7 @@ public enum KeyframeBaker {
     /// around the worst sample.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
         let d = source.duration
-        func error(_ t: Double) -> Double { abs(animation.value(at: t / d)[0] - source.value(t)) }
+        func error(_ t: Double) -> Double { abs(animation.scalarValue(at: t / d) - source.value(t)) }
         var worst = 0.0
         for (a, b) in zip(animation.keyTimes, animation.keyTimes.dropFirst()) where b > a {
             let count = 256
