@@ -58,14 +58,15 @@ public enum KeyframeBaker {
         var knots = [0.0]
         let pieces = [0.0] + source.breakpoints + [d]
         for (a, b) in zip(pieces, pieces.dropFirst()) {
-            let count = max(64, Int(4_000 * (b - a) / d))
+            // 2,000 samples over the duration: any extrema at least duration/1000 apart are seen.
+            let count = max(64, Int(2_000 * (b - a) / d))
             var previousT = a, previousV = source.velocity(a, false)
             for i in 1...count {
                 let t = i == count ? b : a + (b - a) * Double(i) / Double(count)
                 let v = source.velocity(t, true)
                 if previousV != 0 && v != 0 && (previousV < 0) != (v < 0) && t < b {
                     var low = previousT, high = t
-                    for _ in 0..<80 {
+                    for _ in 0..<56 {  // from a 1/2000 bracket to below an ulp
                         let middle = 0.5 * (low + high)
                         if (source.velocity(middle, true) < 0) == (previousV < 0) { low = middle } else { high = middle }
                     }
@@ -120,10 +121,10 @@ public enum KeyframeBaker {
     static func fitAdaptively(_ source: MotionSource, _ a: Double, _ b: Double, _ tolerance: Double, depth: Int,
                               times: inout [Double], functions: inout [CubicBezierTimingFunction]) throws {
         var best = hermite(source, a, b)
-        var (error, worstAt) = segmentError(source, a, b, best, count: 200)
+        var (error, worstAt) = segmentError(source, a, b, best, count: 128)
         if error > tolerance {
-            let fitted = optimize(source, a, b, start: best, goal: 0.8 * tolerance)
-            let fittedError = segmentError(source, a, b, fitted, count: 200)
+            let fitted = optimize(source, a, b, start: best, goal: 0.9 * tolerance)
+            let fittedError = segmentError(source, a, b, fitted, count: 128)
             if fittedError.error < error { (best, error, worstAt) = (fitted, fittedError.error, fittedError.at) }
         }
         guard error > tolerance, depth < 24, times.count < 10_000 else {
@@ -137,12 +138,12 @@ public enum KeyframeBaker {
         try fitAdaptively(source, split, b, tolerance, depth: depth + 1, times: &times, functions: &functions)
     }
 
-    /// Nelder–Mead on (x1, y1, x2, y2) ∈ [0, 1]⁴, minimizing the max error at 32 points; it stops
+    /// Nelder–Mead on (x1, y1, x2, y2) ∈ [0, 1]⁴, minimizing the max error at 24 points; it stops
     /// once the error is below `goal` (absolute), since a better fit buys no fewer keyframes.
     static func optimize(_ source: MotionSource, _ a: Double, _ b: Double, start: CubicBezierTimingFunction,
                          goal: Double) -> CubicBezierTimingFunction
     {
-        let count = 32
+        let count = 24
         let va = source.value(a), dv = source.value(b) - va
         let targets = (1..<count).map { (source.value(a + (b - a) * Double($0) / Double(count)) - va) / dv }
         // Points are SIMD4 (x1, y1, x2, y2): the simplex never allocates.
@@ -223,14 +224,14 @@ public enum KeyframeBaker {
         return KeyframeFit(animation: animation, maxError: maxError(animation, source), controlsOutsideUnitInterval: outside)
     }
 
-    /// Max |animation(t) − source(t)|: 256 samples per segment, then a golden-section search
+    /// Max |animation(t) − source(t)|: 192 samples per segment, then a golden-section search
     /// around the worst sample.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
         let d = source.duration
         func error(_ t: Double) -> Double { abs(animation.scalarValue(at: t / d) - source.value(t)) }
         var worst = 0.0
         for (a, b) in zip(animation.keyTimes, animation.keyTimes.dropFirst()) where b > a {
-            let count = 256
+            let count = 192
             var bestT = a * d, bestE = 0.0
             for i in 0...count {
                 let t = (a + (b - a) * Double(i) / Double(count)) * d
@@ -238,11 +239,20 @@ public enum KeyframeBaker {
                 if e > bestE { bestE = e; bestT = t }
             }
             var low = max(a * d, bestT - (b - a) * d / Double(count)), high = min(b * d, bestT + (b - a) * d / Double(count))
-            for _ in 0..<40 {
-                let m1 = low + 0.382 * (high - low), m2 = low + 0.618 * (high - low)
-                if error(m1) > error(m2) { high = m2 } else { low = m1 }
+            // Golden-section search for the maximum, one new evaluation per iteration.
+            let ratio = 0.6180339887498949
+            var m1 = high - ratio * (high - low), m2 = low + ratio * (high - low)
+            var e1 = error(m1), e2 = error(m2)
+            for _ in 0..<30 {
+                if e1 > e2 {
+                    high = m2; m2 = m1; e2 = e1
+                    m1 = high - ratio * (high - low); e1 = error(m1)
+                } else {
+                    low = m1; m1 = m2; e1 = e2
+                    m2 = low + ratio * (high - low); e2 = error(m2)
+                }
             }
-            worst = max(worst, bestE, error(0.5 * (low + high)))
+            worst = max(worst, bestE, e1, e2)
         }
         return worst
     }

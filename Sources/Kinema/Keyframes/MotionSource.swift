@@ -19,12 +19,13 @@ public struct MotionSource: Sendable {
 
     /// A closed-form easing played over `duration` seconds (values 0 → 1 as the curve gives them).
     public init(easing: Easing, duration: Double = 1) throws {
-        try self.init(duration: duration, breakpoints: easing.breakpoints.map { $0 * duration },
+        let breakpoints = easing.breakpoints  // computed once, not per evaluation
+        try self.init(duration: duration, breakpoints: breakpoints.map { $0 * duration },
                       value: { easing.value(at: $0 / duration) },
                       velocity: { t, fromLeft in
                           // One-sided at a breakpoint: step a hair inside the side asked for.
                           let u = t / duration, nudge = fromLeft ? -1e-12 : 1e-12
-                          let inside = easing.breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
+                          let inside = breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
                           return easing.derivative(at: inside) / duration
                       })
     }
