@@ -12,7 +12,7 @@ public struct KinemaCommand: ParsableCommand {
             Data goes to stdout (or -o FILE, written atomically); diagnostics to stderr. \
             A bad value is one line on stderr naming the flag, the value and the rule, and exit code 1.
             """,
-        subcommands: [EasingCommand.self, SpringCommand.self, SimulateCommand.self, KeyframesCommand.self, VerifyCommand.self, WorkPrecisionCommand.self]
+        subcommands: [EasingCommand.self, SpringCommand.self, SimulateCommand.self, KeyframesCommand.self, SweepCommand.self, VerifyCommand.self, WorkPrecisionCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,252 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Kinema
+
+/// `kinema sweep`: every combination of scene-flag values, one CSV row each.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run every combination of scene-flag values and print one row of metrics per combination.",
+        discussion: """
+            Any numeric scene flag may be a range: A:B:STEP (A, A+STEP, … ≤ B), A:B:xN (N log-spaced values) or V1,V2,…; \
+            the combinations are the Cartesian product in flag order. Columns: the swept flags (without dashes, inner \
+            dashes as underscores), then settling_time,overshoot,extrema,final_error,max_error_exact,steps,\
+            keyframes_uniform,keyframes_adaptive,keyframe_error. max_error_exact is against the analytic solution for \
+            --spring, empty otherwise. Rows come out in combination order, the same bytes whatever --threads.
+            With -o, rows go to FILE.partial as they are done and FILE appears (by rename) when all are; after a \
+            kill, the same command with --resume continues from FILE.partial.
+
+            Examples:
+              kinema sweep --spring --stiffness 100:1000:100 --damping-ratio 0.1:1.0:0.1 --duration 2
+              kinema sweep --spring --response 0.2:1:x5 --bounce 0,0.2,0.4 --threads 2 -o sweep.csv
+              kinema sweep --drop --restitution 0.1:0.9:0.1 --shard 2/3
+            """
+    )
+
+    @Option(help: "Worker threads (default: all cores).")
+    var threads: Int?
+    @Option(help: "Run only shard I of N (contiguous blocks of rows), e.g. 2/3.")
+    var shard: String?
+    @Flag(help: "Continue an interrupted run from FILE.partial (needs -o FILE).")
+    var resume = false
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to FILE (through FILE.partial).")
+    var output: String?
+    @Argument(parsing: .allUnrecognized, help: "Scene and simulation flags, numeric ones as ranges.")
+    var sceneArguments: [String] = []
+
+    /// The scene and simulation flags of one combination.
+    struct Combination: ParsableArguments {
+        @OptionGroup var scene: SceneOptions
+        @OptionGroup var simulation: SimulationOptions
+    }
+
+    static let metricColumns = ["settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
+                                "keyframes_uniform", "keyframes_adaptive", "keyframe_error"]
+
+    func run() throws {
+        let axes = try Self.axes(sceneArguments)
+        let total = axes.reduce(1) { $0 * max(1, $1.values.count) }
+        guard total <= 100_000_000 else { throw CLIError("the sweep has \(total) combinations; at most 100000000.") }
+        let (first, last) = try shardRange(total: total)
+        let threadCount = try threadCount()
+        if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }
+        let header = (axes.filter { $0.values.count > 1 || $0.isRange }.map(\.column) + Self.metricColumns).joined(separator: ",") + "\n"
+        // Check the first combination up front, so a bad flag is one error line and no file.
+        _ = try row(axes: axes, index: first)
+        let sink = try SweepOutput(path: output, header: header, resume: resume)
+        var next = first + sink.rowsAlreadyWritten
+        let chunk = max(threadCount * 8, 16)
+        let progress = ProgressBar(total: last - first, done: next - first)
+        while next < last {
+            let count = min(chunk, last - next)
+            let results = ChunkResults(count: count)
+            let first = next, workers = min(threadCount, count)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // Worker w takes rows w, w + workers, …: the order of the output is fixed by index.
+                for i in stride(from: worker, to: count, by: workers) {
+                    do { results.set(i, try row(axes: axes, index: first + i)) } catch { results.fail(error) }
+                }
+            }
+            if let failure = results.failure { throw failure }
+            let rows = results.rows
+            try sink.write(rows.map { $0! }.joined())
+            next += count
+            progress.update(done: next - first)
+        }
+        progress.finish()
+        try sink.commit()
+    }
+
+    // MARK: Ranges
+
+    struct Axis {
+        let flag: String
+        let values: [String]
+        let isRange: Bool
+        var column: String { String(flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_") }
+    }
+
+    /// The flags in order, each with the values it takes (one for a plain flag or a valueless one).
+    static func axes(_ arguments: [String]) throws -> [Axis] {
+        var axes: [Axis] = []
+        var i = 0
+        while i < arguments.count {
+            let flag = arguments[i]
+            guard flag.hasPrefix("--") || flag.hasPrefix("-") else {
+                throw CLIError("unexpected argument '\(flag)': sweep takes flags ('--stiffness 100:1000:100').")
+            }
+            let takesValue = i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
+                && !["--spring", "--drop"].contains(flag)
+            if takesValue {
+                let text = arguments[i + 1]
+                let values = try expand(text, flag: flag)
+                axes.append(Axis(flag: flag, values: values, isRange: values.count > 1 || text.contains(":")))
+                i += 2
+            } else {
+                axes.append(Axis(flag: flag, values: [], isRange: false))
+                i += 1
+            }
+        }
+        return axes
+    }
+
+    /// `A:B:STEP`, `A:B:xN`, `V1,V2,…`, or a single value.
+    static func expand(_ text: String, flag: String) throws -> [String] {
+        let rule = "a value, A:B:STEP, A:B:xN or V1,V2,… (finite numbers, A ≤ B, STEP > 0, N ≥ 2)"
+        if text.contains(":") {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
+            }
+            if parts[2].hasPrefix("x") {
+                guard let n = Int(parts[2].dropFirst()), n >= 2, n <= 10_000_000, a > 0 else {
+                    throw CLIError(flag: flag, value: "'\(text)'", rule: "A:B:xN with 0 < A ≤ B and N ≥ 2 (log-spaced)")
+                }
+                return (0..<n).map { k in
+                    k == n - 1 ? "\(b)" : "\(a * Foundation.pow(b / a, Double(k) / Double(n - 1)))"
+                }
+            }
+            guard let step = Double(parts[2]), step.isFinite, step > 0 else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
+            }
+            let count = Int(((b - a) / step * (1 + 1e-12)).rounded(.down)) + 1
+            guard count <= 10_000_000 else { throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values") }
+            // a + k·step, rounded to 12 significant digits so 0.1:1.0:0.1 gives 0.3, not 0.30000000000000004.
+            return (0..<count).map { k in "\(Double(String(format: "%.12g", a + Double(k) * step))!)" }
+        }
+        if text.contains(",") && !flag.hasSuffix("damped-cosine") {
+            let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard values.allSatisfy({ Double($0)?.isFinite == true }) else { throw CLIError(flag: flag, value: "'\(text)'", rule: rule) }
+            return values
+        }
+        return [text]
+    }
+
+    /// The arguments of combination `index` (the last axis varies fastest).
+    static func arguments(_ axes: [Axis], index: Int) -> (arguments: [String], swept: [String]) {
+        var remainder = index
+        var chosen = [String](repeating: "", count: axes.count)
+        for (k, axis) in axes.enumerated().reversed() where !axis.values.isEmpty {
+            chosen[k] = axis.values[remainder % axis.values.count]
+            remainder /= axis.values.count
+        }
+        var arguments: [String] = [], swept: [String] = []
+        for (k, axis) in axes.enumerated() {
+            arguments.append(axis.flag)
+            if !axis.values.isEmpty { arguments.append(chosen[k]) }
+            if axis.values.count > 1 || axis.isRange { swept.append(chosen[k]) }
+        }
+        return (arguments, swept)
+    }
+
+    // MARK: One row
+
+    func row(axes: [Axis], index: Int) throws -> String {
+        let (arguments, swept) = Self.arguments(axes, index: index)
+        let combination: Combination
+        do { combination = try Combination.parse(arguments) } catch {
+            throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags")
+        }
+        let (scene, suggested) = try combination.scene.makeScene()
+        let duration = try combination.simulation.resolvedDuration(default: suggested)
+        let trajectory: Trajectory
+        do { trajectory = try combination.simulation.run(scene, duration: duration) } catch let error as SimulationError {
+            throw CLIError(error.description)
+        }
+        let metrics = try Self.metrics(trajectory, combination: combination, duration: duration)
+        return (swept + metrics).joined(separator: ",") + "\n"
+    }
+
+    static func metrics(_ trajectory: Trajectory, combination: Combination, duration: Double) throws -> [String] {
+        let n = trajectory.count
+        let x = (0..<n).map { trajectory.position($0) }
+        let start = x[0], target: Double
+        var exact: DampedHarmonicOscillator?
+        if combination.scene.spring {
+            let ends = try combination.scene.springOptions.endpoints()
+            target = ends.to
+            exact = try combination.scene.springOptions.spring().motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+        } else {
+            target = x[n - 1]
+        }
+        let travel = abs(target - start) > 0 ? abs(target - start) : 1
+        var settling = 0.0, overshoot = 0.0, extrema = 0
+        for i in 0..<n {
+            if abs(x[i] - target) > 0.001 * travel { settling = trajectory.times[min(i + 1, n - 1)] }
+            overshoot = max(overshoot, (x[i] - target) * (target >= start ? 1 : -1) / travel)
+            if i > 0 && i < n - 1 && (x[i] - x[i - 1]) * (x[i + 1] - x[i]) < 0 { extrema += 1 }
+        }
+        var maxErrorExact = ""
+        if let exact {
+            var worst = 0.0
+            for i in 0..<n { worst = max(worst, abs(x[i] - exact.position(at: trajectory.times[i]))) }
+            maxErrorExact = "\(worst)"
+        }
+        let source = try MotionSource(trajectory: trajectory)
+        let uniform = try KeyframeBaker.bake(source, strategy: .uniform)
+        let adaptive = try KeyframeBaker.bake(source, strategy: .adaptive)
+        return ["\(settling)", "\(overshoot)", "\(extrema)", "\(abs(x[n - 1] - target))", maxErrorExact, "\(trajectory.steps)",
+                "\(uniform.keyframeCount)", "\(adaptive.keyframeCount)", "\(adaptive.maxError)"]
+    }
+
+    // MARK: Shards, threads
+
+    func shardRange(total: Int) throws -> (Int, Int) {
+        guard let shard else { return (0, total) }
+        let parts = shard.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
+            throw CLIError(flag: "--shard", value: "'\(shard)'", rule: "I/N with 1 ≤ I ≤ N")
+        }
+        return (total * (i - 1) / n, total * i / n)
+    }
+
+    func threadCount() throws -> Int {
+        if let threads {
+            guard threads >= 1, threads <= 1024 else { throw CLIError(flag: "--threads", value: "\(threads)", rule: "an integer in 1…1024") }
+            return threads
+        }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
+
+/// One chunk's rows, filled in by index from several threads.
+final class ChunkResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var rows: [String?]
+    private(set) var failure: Error?
+
+    init(count: Int) { rows = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ row: String) {
+        lock.lock()
+        rows[index] = row
+        lock.unlock()
+    }
+
+    func fail(_ error: Error) {
+        lock.lock()
+        if failure == nil { failure = error }
+        lock.unlock()
+    }
+}
