@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+private func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+struct SweepCommandTests {
+    static let small = ["sweep", "--spring", "--stiffness", "100:300:100", "--damping-ratio", "0.2,0.7,1.5", "--duration", "1"]
+
+    @Test func hundredRowsWithTheContractColumns() throws {
+        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:1000:100", "--damping-ratio", "0.1:1.0:0.1", "--duration", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.first == "stiffness,damping_ratio,settling_time,overshoot,extrema,final_error,max_error_exact,steps,keyframes_uniform,keyframes_adaptive,keyframe_error")
+        #expect(lines.count == 101)
+        var stiffnesses = Set<Double>(), ratios = Set<Double>()
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { Double($0)! }
+            #expect(fields.count == 11)
+            stiffnesses.insert(fields[0])
+            ratios.insert(fields[1])
+            #expect(fields[6] <= 1e-6, "\(line)")
+        }
+        #expect(stiffnesses == Set(stride(from: 100.0, through: 1000, by: 100)))
+        #expect(ratios == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
+    }
+
+    @Test func sameBytesWhateverTheThreads() throws {
+        let one = try CLI.run(Self.small + ["--threads", "1"])
+        let two = try CLI.run(Self.small + ["--threads", "2"])
+        #expect(one.status == 0 && one.stdout == two.stdout && !one.stdout.isEmpty)
+    }
+
+    @Test func shardsConcatenateToTheFullSweep() throws {
+        let full = try CLI.run(Self.small).stdout
+        var joined = ""
+        for shard in 1...3 {
+            let part = try CLI.run(Self.small + ["--shard", "\(shard)/3"]).stdout
+            joined += shard == 1 ? part : String(part.drop { $0 != "\n" }.dropFirst())
+        }
+        #expect(joined == full)
+    }
+
+    /// A run killed mid-way leaves FILE.partial (with perhaps a cut line); --resume completes it.
+    @Test func resumeCompletesAnInterruptedRun() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let full = try CLI.run(Self.small).stdout
+        let path = directory.appendingPathComponent("sweep.csv").path
+        let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
+        let interrupted = lines.prefix(5).joined(separator: "\n") + "\n" + lines[5].prefix(7)
+        try interrupted.write(toFile: path + ".partial", atomically: true, encoding: .utf8)
+        let result = try CLI.run(Self.small + ["--resume", "-o", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == full)
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+    }
+
+    @Test(arguments: [
+        (["--stiffness", "1000:100:100"], "--stiffness"),
+        (["--stiffness", "100:1000:0"], "--stiffness"),
+        (["--stiffness", "100:1000:x1"], "--stiffness"),
+        (["--stiffness", "1,x,3"], "--stiffness"),
+        (["--stiffness", "100", "--shard", "4/3"], "--shard"),
+        (["--stiffness", "100", "--threads", "0"], "--threads"),
+        (["--stiffness", "100", "--resume"], "--resume"),
+        (["--stiffness", "-5:5:5"], "--stiffness"),
+    ])
+    func badRangesAreOneLine(arguments: [String], mention: String) throws {
+        let result = try CLI.run(["sweep", "--spring", "--damping", "1"] + arguments + ["--duration", "1"])
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(mention), "\(result.stderr)")
+    }
+}
