@@ -27,7 +27,9 @@ public enum GSLReference {
         case 3: return try run(SIMD3<Double>.self)
         case 4: return try run(SIMD4<Double>.self)
         case 5...8: return try run(SIMD8<Double>.self)
-        default: return try run(SIMD16<Double>.self)
+        case 9...16: return try run(SIMD16<Double>.self)
+        case 17...32: return try run(SIMD32<Double>.self)
+        default: return try run(SIMD64<Double>.self)
         }
     }
 

@@ -120,3 +120,34 @@ struct SceneTests {
         #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .dopri5(tolerance: -1), duration: 1) }
     }
 }
+
+struct ManyBodyTests {
+    /// 20 bodies in 3-D (60 coordinates, packed inline in a SIMD64): each on its own damped
+    /// anchor spring, so every coordinate follows its own analytic oscillator.
+    @Test func twentyIndependentOscillatorsIn3D() throws {
+        var bodies: [Body] = [], springs: [SpringForce] = []
+        for i in 0..<20 {
+            let d = Double(i)
+            bodies.append(try Body(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+            springs.append(try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
+        }
+        let scene = try Scene(dimensions: 3, bodies: bodies, springs: springs)
+        #expect(scene.coordinateCount == 60)
+        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 50)
+        for (i, body) in bodies.enumerated() {
+            for axis in 0..<3 {
+                let exact = try DampedHarmonicOscillator(
+                    mass: body.mass, stiffness: springs[i].stiffness, damping: springs[i].damping,
+                    target: [0.0, 1, 2][axis], initialPosition: body.position[axis], initialVelocity: body.velocity[axis])
+                for s in 0..<trajectory.count {
+                    #expect(abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])) <= 1e-8)
+                }
+            }
+        }
+    }
+
+    @Test func moreThanSixtyFourCoordinatesAreRefusedClearly() throws {
+        let bodies = try (0..<22).map { try Body(name: "b\($0)", position: [0, 0, Double($0)]) }
+        #expect(throws: KinemaError.self) { try Scene(dimensions: 3, bodies: bodies) }
+    }
+}

@@ -1,7 +1,7 @@
 /// A vector of doubles the integrators can step: `zero`, `+`, `-` and scalar `*`, spelled out here
 /// rather than refining `AdditiveArithmetic`, which SIMD types cannot adopt.
 ///
-/// `Double` and `SIMD2/4/8/16<Double>` conform; the lanes are read by index for error norms and
+/// `Double` and `SIMD2/3/4/8/16/32/64<Double>` conform; the lanes are read by index for error norms and
 /// written by index by scenes, so generic code stays specialized (no existentials, no allocation).
 public protocol StateVector: Sendable {
     static var zero: Self { get }
@@ -56,6 +56,22 @@ extension SIMD8: StateVector where Scalar == Double {
 
 extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD32: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 32 }
+    @inlinable public subscript(lane index: Int) -> Double {
+        get { self[index] }
+        set { self[index] = newValue }
+    }
+}
+
+extension SIMD64: StateVector where Scalar == Double {
+    @inlinable public static var laneCount: Int { 64 }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }

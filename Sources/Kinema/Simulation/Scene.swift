@@ -22,8 +22,9 @@ public struct Scene: Hashable, Sendable {
     /// The speed below which an impact ends in resting contact, unless a scene sets its own.
     public static let defaultRestVelocity = 0.01
     /// The most coordinates (bodies × dimensions) a scene may hold: they are packed into one
-    /// SIMD vector of up to 16 lanes so the integrators run without allocation.
-    public static let maximumCoordinates = 16
+    /// inline SIMD vector of up to 64 lanes (21 bodies in 3-D), so the integrators run without
+    /// any allocation and no workspace is needed.
+    public static let maximumCoordinates = 64
 
     public let dimensions: Int
     public let bodies: [Body]

@@ -71,7 +71,9 @@ public struct Simulation: Sendable {
         case 3: return try run(SceneSystem<SIMD3<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         case 4: return try run(SceneSystem<SIMD4<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         case 5...8: return try run(SceneSystem<SIMD8<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        default: return try run(SceneSystem<SIMD16<Double>>(scene: scene), method, sampleTimes, landOnSamples)
+        case 9...16: return try run(SceneSystem<SIMD16<Double>>(scene: scene), method, sampleTimes, landOnSamples)
+        case 17...32: return try run(SceneSystem<SIMD32<Double>>(scene: scene), method, sampleTimes, landOnSamples)
+        default: return try run(SceneSystem<SIMD64<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         }
     }
 
