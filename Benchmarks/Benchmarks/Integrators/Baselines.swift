@@ -1,0 +1,59 @@
+import Benchmark
+import CBaseline
+import Kinema
+
+/// Kinema's RK4 on a 1-D spring against plain C and GSL on the same spring, in the same run.
+/// Each iteration is 1,000 steps of h = 1e-3 (k = 100, c = 2, unit mass): read ns per step as the
+/// reported time / 1,000 (scalingFactor .kilo reports per step directly).
+func baselineBenchmarks() {
+    let steps = 1_000
+    let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
+                                                maxDuration: .seconds(2))
+
+    Benchmark("RK4.Double.springStep", configuration: configuration) { benchmark in
+        let scene = try! Scene.spring(Spring(stiffness: 100, damping: 2))
+        let system = SceneSystem<Double>(scene: scene)
+        var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: system.initialState, timeStep: 1e-3)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+        benchmark.stopMeasurement()
+        blackHole(integrator.state)
+    }
+
+    Benchmark("C.RK4.springStep", configuration: configuration) { benchmark in
+        var state = cbaseline_state(x: 0, v: 0)
+        benchmark.startMeasurement()
+        for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_rk4(state, 100, 2, 1e-3, steps) }
+        benchmark.stopMeasurement()
+        blackHole(state)
+    }
+
+    Benchmark("GSL.rk4.C.springStep", configuration: configuration) { benchmark in
+        var state = cbaseline_state(x: 0, v: 0)
+        benchmark.startMeasurement()
+        for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_gsl_rk4(state, 100, 2, 1e-3, steps) }
+        benchmark.stopMeasurement()
+        blackHole(state)
+    }
+
+    Benchmark("Curves.bezier.value", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+        let f = try! CubicBezierTimingFunction(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)
+        var t = 0.0, sum = 0.0
+        for _ in benchmark.scaledIterations {
+            sum += f.value(at: t)
+            t += 0.000_999
+            if t > 1 { t -= 1 }
+        }
+        blackHole(sum)
+    }
+
+    Benchmark("Curves.oscillator.position", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+        let motion = try! Spring(stiffness: 170, damping: 26).motion(initialVelocity: 3)
+        var t = 0.0, sum = 0.0
+        for _ in benchmark.scaledIterations {
+            sum += motion.position(at: t)
+            t += 0.000_999
+        }
+        blackHole(sum)
+    }
+}
