@@ -66,9 +66,13 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
         let x0 = system.vector(state.position, body: 0), v0 = system.vector(state.velocity, body: 0)
         let target = anchor + (mass / stiffness) * system.gravity
         for axis in 0..<system.scene.dimensions {
-            oscillators.append(try! DampedHarmonicOscillator(
+            // Only a non-finite state can be refused here; then no oscillator is made and the
+            // state evaluates to NaN, which the simulation loop reports as an instability.
+            guard let oscillator = try? DampedHarmonicOscillator(
                 mass: mass, stiffness: stiffness, damping: damping,
-                target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis]))
+                target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis])
+            else { oscillators = []; return }
+            oscillators.append(oscillator)
         }
     }
 
@@ -93,6 +97,7 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
         let s = t - segmentStart
         var position = SIMD3<Double>.zero, velocity = SIMD3<Double>.zero
         if stiffness > 0 {
+            if oscillators.isEmpty { position = SIMD3(repeating: .nan); velocity = position }
             for (axis, oscillator) in oscillators.enumerated() {
                 position[axis] = oscillator.position(at: s)
                 velocity[axis] = oscillator.velocity(at: s)
