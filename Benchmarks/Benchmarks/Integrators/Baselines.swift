@@ -57,3 +57,45 @@ func baselineBenchmarks() {
         blackHole(sum)
     }
 }
+
+/// Per-step cost of the adaptive methods and of RK4 on a coupled N-body chain.
+func adaptiveAndChainBenchmarks() {
+    Benchmark("DP5.Double.acceptedStep", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
+                                                                maxDuration: .seconds(2))) { benchmark in
+        let scene = try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1))
+        let system = SceneSystem<Double>(scene: scene)
+        var integrator = DormandPrince54(system: system, state: system.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+        benchmark.stopMeasurement()
+        blackHole(integrator.state)
+    }
+
+    Benchmark("DOP853.Double.acceptedStep", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
+                                                                   maxDuration: .seconds(2))) { benchmark in
+        let scene = try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1))
+        let system = SceneSystem<Double>(scene: scene)
+        var integrator = DOP853(system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+        benchmark.stopMeasurement()
+        blackHole(integrator.state)
+    }
+
+    Benchmark("RK4.Chain12x3D.step", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
+                                                           maxDuration: .seconds(2))) { benchmark in
+        var bodies: [Body] = [], springs: [SpringForce] = []
+        for i in 0..<12 {
+            bodies.append(try! Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            springs.append(try! SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                                            stiffness: 80, damping: 0.3, restLength: 0.25))
+        }
+        let scene = try! Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+        let system = SceneSystem<SIMD64<Double>>(scene: scene)
+        var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: system.initialState, timeStep: 1e-4)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+        benchmark.stopMeasurement()
+        blackHole(integrator.state)
+    }
+}

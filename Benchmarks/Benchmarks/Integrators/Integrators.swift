@@ -4,6 +4,7 @@ import Kinema
 let benchmarks: @Sendable () -> Void = {
     keyframeBenchmarks()
     baselineBenchmarks()
+    adaptiveAndChainBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxDuration: .seconds(2))
 
     // One body on a 2-D spring, stepped 10,000 times per iteration: allocations must be 0.
