@@ -119,8 +119,7 @@ struct SpringOptions: ParsableArguments {
             case "mass/stiffness/damping": return try Spring(mass: m, stiffness: stiffness!, damping: damping!)
             case "response/damping-ratio": return try Spring(response: response!, dampingRatio: dampingRatio!, mass: m)
             case "response/bounce (SwiftUI)": return try Spring(duration: response!, bounce: bounce!, mass: m)
-            case "stiffness/damping-ratio (Android)":
-                return try Spring(mass: m, stiffness: stiffness!, damping: 2 * dampingRatio! * (stiffness! * m).squareRoot())
+            case "stiffness/damping-ratio (Android)": return try Spring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
             case "tension/friction": return try Spring(tension: tension!, friction: friction!)
             case "bounciness/speed (POP)": return try Spring(bounciness: bounciness!, speed: speed!)
             case "origami-tension/origami-friction":

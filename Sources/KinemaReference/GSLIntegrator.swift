@@ -31,13 +31,13 @@ public struct GSLIntegrator<V: StateVector>: Integrator {
     public init(system: System, method: GSLMethod, stepping: Stepping, state: PhaseState<V>) throws {
         switch stepping {
         case .fixed(let h):
-            try requirePositive(h, "timeStep")
+            try KinemaError.requirePositive(h, "timeStep")
             // Their order selection runs on the error test, which a fixed step switches off.
             guard !method.isMultistep else {
                 throw KinemaError(parameter: "gsl-\(method.rawValue)", value: "a fixed step",
                                   rule: "run adaptively (multistep methods choose their order from the error test)")
             }
-        case .adaptive(let tolerance): try requirePositive(tolerance, "tolerance")
+        case .adaptive(let tolerance): try KinemaError.requirePositive(tolerance, "tolerance")
         }
         _ = GSLError.abortHandlerDisabled
         self.method = method
@@ -70,12 +70,6 @@ public struct GSLIntegrator<V: StateVector>: Integrator {
         storage.time = time
         storage.savePrevious()
         gsl_odeiv2_driver_reset(storage.driver)
-    }
-}
-
-private func requirePositive(_ value: Double, _ name: String) throws {
-    guard value.isFinite, value > 0 else {
-        throw KinemaError(parameter: name, value: "\(value)", rule: "a finite number > 0")
     }
 }
 

@@ -39,19 +39,12 @@ public enum GSLReference {
     static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double) throws
         -> Trajectory
     {
-        guard duration.isFinite, duration > 0 else {
-            throw KinemaError(parameter: "duration", value: "\(duration)", rule: "a finite number > 0")
-        }
-        guard sampleRate.isFinite, sampleRate > 0 else {
-            throw KinemaError(parameter: "sampleRate", value: "\(sampleRate)", rule: "a finite number > 0")
-        }
+        try KinemaError.requirePositive(duration, "duration")
+        try KinemaError.requirePositive(sampleRate, "sampleRate")
         integrator.storage.captureSystem()
         var trajectory = Trajectory(scene: integrator.system.scene)
-        let count = Int((duration * sampleRate * (1 - 1e-12)).rounded(.up))
-        trajectory.append(time: 0, state: integrator.state)
-        for i in 1...count {
-            let t = i == count ? duration : Double(i) / sampleRate
-            var stepCount = 0
+        var stepCount = 0
+        for t in try Simulation.sampleTimes(duration: duration, rate: sampleRate) {
             while integrator.time < t {
                 try integrator.advance(toward: t)
                 stepCount += 1

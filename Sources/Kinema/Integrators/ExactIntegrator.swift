@@ -19,7 +19,8 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
     @usableFromInline var _steps = 0
     public var evaluations: Int { 0 }
 
-    let mass: Double, stiffness: Double, damping: Double, anchor: SIMD3<Double>
+    /// Per unit mass: k/m and c/m (drag included), and the stiffness-weighted anchor.
+    let stiffness: Double, damping: Double, anchor: SIMD3<Double>
     var segmentStart: Double
     var segmentState: State
     var oscillators: [DampedHarmonicOscillator] = []
@@ -33,22 +34,16 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
             throw KinemaError(parameter: "integrator exact", value: "\(scene.bodies.count) bodies",
                               rule: "used on one body (use dopri5 or dop853 for several)")
         }
-        var k = 0.0, c = scene.drag, weighted = SIMD3<Double>.zero
-        for spring in scene.springs {
-            guard case let .anchor(_, at) = spring.ends, spring.restLength == 0 else {
-                throw KinemaError(parameter: "integrator exact", value: "a spring with a rest length or between bodies",
-                                  rule: "used with linear springs to anchors only")
-            }
-            k += spring.stiffness
-            c += spring.damping
-            weighted += spring.stiffness * SceneSystem<V>.pad(at)
+        // The scene system already reduces one body's linear forces to per-unit-mass k, c and anchor.
+        guard let linear = system.linear else {
+            throw KinemaError(parameter: "integrator exact", value: "a spring with a rest length or between bodies",
+                              rule: "used with linear springs to anchors only")
         }
         self.system = system
-        mass = scene.bodies[0].mass
-        stiffness = k
-        damping = c
-        anchor = k > 0 ? weighted / k : .zero
-        maximumStep = k > 0 ? 0.25 * 2 * .pi / (k / mass).squareRoot() : .infinity
+        stiffness = linear.stiffness
+        damping = linear.damping
+        anchor = system.vector(linear.anchor, body: 0)
+        maximumStep = stiffness > 0 ? 0.25 * 2 * .pi / stiffness.squareRoot() : .infinity
         _time = 0
         _previousTime = 0
         segmentStart = 0
@@ -64,12 +59,12 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
         oscillators = []
         guard stiffness > 0 else { return }
         let x0 = system.vector(state.position, body: 0), v0 = system.vector(state.velocity, body: 0)
-        let target = anchor + (mass / stiffness) * system.gravity
+        let target = anchor + (1 / stiffness) * system.gravity
         for axis in 0..<system.scene.dimensions {
             // Only a non-finite state can be refused here; then no oscillator is made and the
             // state evaluates to NaN, which the simulation loop reports as an instability.
             guard let oscillator = try? DampedHarmonicOscillator(
-                mass: mass, stiffness: stiffness, damping: damping,
+                mass: 1, stiffness: stiffness, damping: damping,
                 target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis])
             else { oscillators = []; return }
             oscillators.append(oscillator)
@@ -109,7 +104,7 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
                 position = x0 + s * v0 + (0.5 * s * s) * g
                 velocity = v0 + s * g
             } else {
-                let rate = damping / mass
+                let rate = damping
                 let terminal = g / rate
                 let decayed = -Double.expMinusOne(-rate * s)  // 1 − e^(−rate·s), accurate for small s
                 position = x0 + s * terminal + (decayed / rate) * (v0 - terminal)

@@ -55,8 +55,8 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         let a0 = system.acceleration(position: previousState.position, velocity: previousState.velocity, time: previousTime)
         let a1 = system.acceleration(position: state.position, velocity: state.velocity, time: time)
         return PhaseState(
-            position: Self.hermite(previousState.position, previousState.velocity, state.position, state.velocity, s, h),
-            velocity: Self.hermite(previousState.velocity, a0, state.velocity, a1, s, h))
+            position: Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity, s, h),
+            velocity: Hermite.value(previousState.velocity, a0, state.velocity, a1, s, h))
     }
 
     @inlinable
@@ -64,16 +64,8 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         let h = time - previousTime
         if h <= 0 || t >= time { return state.position }
         if t <= previousTime { return previousState.position }
-        return Self.hermite(previousState.position, previousState.velocity, state.position, state.velocity,
-                            (t - previousTime) / h, h)
-    }
-
-    /// The cubic Hermite interpolant of values `y0`, `y1` and slopes `d0`, `d1` at `s ∈ [0, 1]`.
-    @inlinable
-    static func hermite(_ y0: System.Vector, _ d0: System.Vector, _ y1: System.Vector, _ d1: System.Vector,
-                        _ s: Double, _ h: Double) -> System.Vector {
-        let s2 = s * s, s3 = s2 * s
-        return (2 * s3 - 3 * s2 + 1) * y0 + ((s3 - 2 * s2 + s) * h) * d0 + (-2 * s3 + 3 * s2) * y1 + ((s3 - s2) * h) * d1
+        return Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity,
+                             (t - previousTime) / h, h)
     }
 
     @inlinable

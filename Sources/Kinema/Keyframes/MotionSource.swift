@@ -72,15 +72,13 @@ public struct MotionSource: Sendable {
             let (t0, x0, v0, t1, x1, v1) = locate(t)
             let h = t1 - t0
             guard h > 0 else { return x0 }
-            let s = (t - t0) / h, s2 = s * s, s3 = s2 * s
-            return (2 * s3 - 3 * s2 + 1) * x0 + (s3 - 2 * s2 + s) * h * v0 + (-2 * s3 + 3 * s2) * x1 + (s3 - s2) * h * v1
+            return Hermite.value(x0, v0, x1, v1, (t - t0) / h, h)
         }, velocity: { t, fromLeft in
             if let impact = knots.first(where: { abs($0.time - t) <= 1e-12 }) { return fromLeft ? impact.before : impact.after }
             let (t0, x0, v0, t1, x1, v1) = locate(t)
             let h = t1 - t0
             guard h > 0 else { return v0 }
-            let s = (t - t0) / h, s2 = s * s
-            return (6 * s2 - 6 * s) / h * x0 + (3 * s2 - 4 * s + 1) * v0 + (-6 * s2 + 6 * s) / h * x1 + (3 * s2 - 2 * s) * v1
+            return Hermite.slope(x0, v0, x1, v1, (t - t0) / h, h)
         })
     }
 }

@@ -53,7 +53,7 @@ public struct Simulation: Sendable {
     }
 
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.
-    static func sampleTimes(duration: Double, rate: Double) throws -> [Double] {
+    package static func sampleTimes(duration: Double, rate: Double) throws -> [Double] {
         let count = (duration * rate * (1 - 1e-12)).rounded(.up)
         guard count <= 50_000_000 else {
             throw KinemaError(parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")

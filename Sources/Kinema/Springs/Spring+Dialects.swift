@@ -109,11 +109,13 @@ extension Spring {
 
     // MARK: Android: stiffness and damping ratio (unit mass)
 
-    /// Creates a spring from Android's `SpringForce` stiffness and damping ratio (unit mass).
-    public init(stiffness: Double, dampingRatio: Double) throws {
+    /// Creates a spring from Android's `SpringForce` stiffness and damping ratio (unit mass by
+    /// default): `c = 2ζ·√(k·m)`.
+    public init(stiffness: Double, dampingRatio: Double, mass: Double = 1) throws {
         try KinemaError.requirePositive(stiffness, "stiffness")
         try KinemaError.requireNonNegative(dampingRatio, "dampingRatio")
-        try self.init(mass: 1, stiffness: stiffness, damping: 2 * dampingRatio * stiffness.squareRoot())
+        try KinemaError.requirePositive(mass, "mass")
+        try self.init(mass: mass, stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot())
     }
 
     // MARK: The seed's damped cosine
