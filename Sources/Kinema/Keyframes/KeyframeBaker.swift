@@ -17,9 +17,12 @@ public enum KeyframeBaker {
 
     /// Bakes `source`.
     /// - Parameters:
+    ///   - source: the motion: an easing or a simulated trajectory.
+    ///   - strategy: where the knots go and how each segment's timing function is found.
     ///   - tolerance: for `adaptive`, the max error allowed as a fraction of the travel (the range
     ///     of values), default 0.001.
     ///   - framesPerSecond: for `uniform`.
+    ///   - keyPath: the animated property's name, carried into the exports.
     /// - Throws: `KinemaError` for a non-positive tolerance or frame rate.
     /// - Complexity: O(keyframes × fitting work); bounded at 10,000 keyframes.
     public static func bake(_ source: MotionSource, strategy: Strategy = .adaptive, tolerance: Double = 0.001,

@@ -1,7 +1,9 @@
 extension Scene {
     /// Reads a scene from JSON (schema in the README). Unknown keys, wrong types and invalid values
     /// are errors that name the line and column.
-    /// - Parameter source: what to call the text in messages (a file name).
+    /// - Parameters:
+    ///   - text: the JSON document.
+    ///   - source: what to call the text in messages (a file name).
     public init(json text: String, source: String = "scene") throws {
         let root: JSONValue
         do {

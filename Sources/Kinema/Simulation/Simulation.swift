@@ -19,7 +19,13 @@ public struct Simulation: Sendable {
     public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
-        return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate), landOnSamples: true)
+        // Fixed steps land on the samples. Adaptive methods in a scene without colliders step freely
+        // and sample their dense output (as scipy's `t_eval` does), so a fine sample rate does not
+        // force thousands of short steps; with colliders the samples keep bounding the step, so a
+        // body cannot cross a plane or another body and back within one long step.
+        let colliders = !scene.planes.isEmpty || scene.contacts != nil
+        return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
+                       landOnSamples: method.timeStep != nil || colliders)
     }
 
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output
