@@ -115,11 +115,18 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         return state
     }
 
-    @inlinable
+    /// The linear case inline (a few multiply-adds, in every stage of every step); the general
+    /// loops out of line, so they do not stop the integrators' steps from inlining this.
+    @inlinable @inline(__always)
     public func acceleration(position: V, velocity: V, time: Double) -> V {
         if let linear, resting.isEmpty {
             return linear.gravity - linear.damping * velocity - linear.stiffness * (position - linear.anchor)
         }
+        return generalAcceleration(position: position, velocity: velocity)
+    }
+
+    @inlinable @inline(never)
+    func generalAcceleration(position: V, velocity: V) -> V {
         var a = V.zero
         let bodyCount = inverseMasses.count
         for i in 0..<bodyCount {

@@ -83,10 +83,14 @@ struct SimulationDriver {
             let limit = landOnSamples ? sampleTimes[next] : end
             try integrator.advance(toward: limit)
             // Non-finite lanes every step; the energy (loops over bodies and springs) every 8th step
-            // and at the end, which still stops a blow-up within a few steps.
-            try checkStability(integrator, initialEnergy: initialEnergy, allowance: energyAllowance, limit: stabilityLimit,
-                               name: name, energy: stepCount % 8 == 0 || integrator.time >= end)
-            if let (time, body, collider) = earliestImpact(integrator) {
+            // and at the end, which still stops a blow-up within a few steps. Both checks, and the
+            // impact search, are called only when they have work.
+            let energyCheck = stepCount % 8 == 0 || integrator.time >= end
+            if energyCheck || !Self.isFinite(integrator.state) {
+                try checkStability(&integrator, initialEnergy: initialEnergy, allowance: energyAllowance,
+                                   limit: stabilityLimit, name: name, energy: energyCheck)
+            }
+            if hasColliders, let (time, body, collider) = earliestImpact(&integrator) {
                 while next < sampleTimes.count && sampleTimes[next] <= time {
                     trajectory.append(time: sampleTimes[next], state: integrator.interpolate(at: sampleTimes[next]))
                     next += 1
@@ -114,12 +118,11 @@ struct SimulationDriver {
         return trajectory
     }
 
-    func checkStability<I: Integrator, V>(_ integrator: I, initialEnergy: Double, allowance: Double,
+    func checkStability<I: Integrator, V>(_ integrator: inout I, initialEnergy: Double, allowance: Double,
                                           limit: ((Double, Double) -> Double)?, name: String, energy: Bool) throws
     where I.System == SceneSystem<V> {
         let state = integrator.state
-        var finite = true
-        for i in 0..<PhaseState<V>.laneCount where !state[lane: i].isFinite { finite = false }
+        let finite = Self.isFinite(state)
         if finite && !energy { return }
         let gained = finite ? integrator.system.energy(of: state) - initialEnergy : .nan
         guard !finite || gained > allowance else { return }
@@ -132,8 +135,14 @@ struct SimulationDriver {
             largestStableStep: largest, method: name)
     }
 
+    static func isFinite<V: StateVector>(_ state: PhaseState<V>) -> Bool {
+        var finite = true
+        for i in 0..<PhaseState<V>.laneCount where !state[lane: i].isFinite { finite = false }
+        return finite
+    }
+
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0.
-    func earliestImpact<I: Integrator, V>(_ integrator: I) -> (Double, Int, Collider)? where I.System == SceneSystem<V> {
+    func earliestImpact<I: Integrator, V>(_ integrator: inout I) -> (Double, Int, Collider)? where I.System == SceneSystem<V> {
         let t0 = integrator.previousTime, t1 = integrator.time
         guard t1 > t0, hasColliders else { return nil }
         let system = integrator.system, scene = system.scene

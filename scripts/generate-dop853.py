@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Writes Sources/Kinema/Integrators/DOP853+Step.swift: DOP853's step with the tableau unrolled.
+
+The coefficients are Dormand & Prince's DOP853 (Hairer, Norsett & Wanner, Solving ODEs I; Hairer's
+dop853.f), as IEEE doubles, the same values as scipy's dop853_coefficients.py. Unrolled, every
+coefficient is a literal and every stage a local, so the compiler keeps the stages in registers and
+skips the zero entries; the loop over arrays it replaces cost about twice as much per step.
+Run: python3 scripts/generate-dop853.py"""
+import pathlib
+
+C = [0.0, 0.05260015195876773, 0.0789002279381516, 0.1183503419072274, 0.2816496580927726, 0.3333333333333333, 0.25, 0.3076923076923077, 0.6512820512820513, 0.6, 0.8571428571428571, 1.0, 1.0, 0.1, 0.2, 0.7777777777777778]
+B = [0.054293734116568765, 0.0, 0.0, 0.0, 0.0, 4.450312892752409, 1.8915178993145003, -5.801203960010585, 0.3111643669578199, -0.1521609496625161, 0.20136540080403034, 0.04471061572777259]
+E5 = [0.01312004499419488, 0.0, 0.0, 0.0, 0.0, -1.2251564463762044, -0.4957589496572502, 1.6643771824549864, -0.35032884874997366, 0.3341791187130175, 0.08192320648511571, -0.022355307863886294, 0.0]
+E3 = [-0.18980075407240762, 0.0, 0.0, 0.0, 0.0, 4.450312892752409, 1.8915178993145003, -5.801203960010585, -0.4226823213237919, -0.1521609496625161, 0.20136540080403034, 0.02265179219836082, 0.0]
+# Row i holds a[i][0..<i]; row 12 is b (stage 12 is f at the step's end, reused as the next k0).
+A = [
+    [],
+    [0.05260015195876773],
+    [0.0197250569845379, 0.0591751709536137],
+    [0.02958758547680685, 0.0, 0.08876275643042054],
+    [0.2413651341592667, 0.0, -0.8845494793282861, 0.924834003261792],
+    [0.037037037037037035, 0.0, 0.0, 0.17082860872947386, 0.12546768756682242],
+    [0.037109375, 0.0, 0.0, 0.17025221101954405, 0.06021653898045596, -0.017578125],
+    [0.03709200011850479, 0.0, 0.0, 0.17038392571223998, 0.10726203044637328, -0.015319437748624402, 0.008273789163814023],
+    [0.6241109587160757, 0.0, 0.0, -3.3608926294469414, -0.868219346841726, 27.59209969944671, 20.154067550477894, -43.48988418106996],
+    [0.47766253643826434, 0.0, 0.0, -2.4881146199716677, -0.590290826836843, 21.230051448181193, 15.279233632882423, -33.28821096898486, -0.020331201708508627],
+    [-0.9371424300859873, 0.0, 0.0, 5.186372428844064, 1.0914373489967295, -8.149787010746927, -18.52006565999696, 22.739487099350505, 2.4936055526796523, -3.0467644718982196],
+    [2.273310147516538, 0.0, 0.0, -10.53449546673725, -2.0008720582248625, -17.9589318631188, 27.94888452941996, -2.8589982771350235, -8.87285693353063, 12.360567175794303, 0.6433927460157636],
+    [0.054293734116568765, 0.0, 0.0, 0.0, 0.0, 4.450312892752409, 1.8915178993145003, -5.801203960010585, 0.3111643669578199, -0.1521609496625161, 0.20136540080403034, 0.04471061572777259],
+    [0.056167502283047954, 0.0, 0.0, 0.0, 0.0, 0.0, 0.25350021021662483, -0.2462390374708025, -0.12419142326381637, 0.15329179827876568, 0.00820105229563469, 0.007567897660545699, -0.008298],
+    [0.03183464816350214, 0.0, 0.0, 0.0, 0.0, 0.028300909672366776, 0.053541988307438566, -0.05492374857139099, 0.0, 0.0, -0.00010834732869724932, 0.0003825710908356584, -0.00034046500868740456, 0.1413124436746325],
+    [-0.42889630158379194, 0.0, 0.0, 0.0, 0.0, -4.697621415361164, 7.683421196062599, 4.06898981839711, 0.3567271874552811, 0.0, 0.0, 0.0, -0.0013990241651590145, 2.9475147891527724, -9.15095847217987],
+]
+# Dense output: row r weights stages 0..15 for the coefficient F(3 + r).
+D = [
+    [-8.428938276109013, 0.0, 0.0, 0.0, 0.0, 0.5667149535193777, -3.0689499459498917, 2.38466765651207, 2.117034582445028, -0.871391583777973, 2.2404374302607883, 0.6315787787694688, -0.08899033645133331, 18.148505520854727, -9.194632392478356, -4.436036387594894],
+    [10.427508642579134, 0.0, 0.0, 0.0, 0.0, 242.28349177525817, 165.20045171727028, -374.5467547226902, -22.113666853125306, 7.733432668472264, -30.674084731089398, -9.332130526430229, 15.697238121770845, -31.139403219565178, -9.35292435884448, 35.81684148639408],
+    [19.985053242002433, 0.0, 0.0, 0.0, 0.0, -387.0373087493518, -189.17813819516758, 527.8081592054236, -11.57390253995963, 6.8812326946963, -1.0006050966910838, 0.7777137798053443, -2.778205752353508, -60.19669523126412, 84.32040550667716, 11.99229113618279],
+    [-25.69393346270375, 0.0, 0.0, 0.0, 0.0, -154.18974869023643, -231.5293791760455, 357.6391179106141, 93.40532418362432, -37.45832313645163, 104.0996495089623, 29.8402934266605, -43.53345659001114, 96.32455395918828, -39.17726167561544, -149.72683625798564],
+]
+
+
+def combination(base, weights, stages, scale="h"):
+    """`base + (scale·w0)·k0 + …` over the non-zero weights, in stage order (the loop's rounding)."""
+    terms = [f"({scale} * {w!r}) * k{j}" if scale else f"{w!r} * k{j}" for j, w in zip(stages, weights) if w != 0]
+    return " + ".join(([base] if base else []) + terms)
+
+
+def stage(i):
+    return f"let k{i} = system.derivative(of: {combination('y', A[i], range(i))}, at: t + {C[i]!r} * h)"
+
+
+body = []
+for i in range(1, 12):
+    body.append(f"            {stage(i)}")
+body.append(f"            let y1 = {combination('y', B, range(12))}")
+body_dense = [f"        {stage(i)}".replace("let k", "let k") for i in range(13, 16)]
+dense_rows = [f"        dense[{3 + r}] = {combination('', D[r], range(16))}" for r in range(4)]
+
+swift = f'''// Generated by scripts/generate-dop853.py from Dormand & Prince's DOP853 coefficients. Do not edit.
+
+extension DOP853 {{
+    /// Takes one accepted step toward `limit` (ending exactly on it when it is within reach),
+    /// retrying with smaller steps while the error estimate exceeds the tolerance.
+    /// - Throws: `SimulationError.stepSizeUnderflow` when the step falls below 1e-14·|t|.
+    @inlinable
+    public mutating func advance(toward limit: Double) throws {{
+        let t = _time, y = _state
+        let k0 = derivative
+        for _ in 0..<10_000 {{
+            let remaining = limit - t
+            let h = min(stepSize, remaining)
+            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {{
+                throw SimulationError.stepSizeUnderflow(time: t, step: h)
+            }}
+{chr(10).join(body)}
+            let tNew = h == remaining ? limit : t + h
+            let k12 = system.derivative(of: y1, at: tNew)
+            _evaluations += 12
+            let error5 = {combination('', E5, range(13), scale='')}
+            let error3 = {combination('', E3, range(13), scale='')}
+            var sum5 = 0.0, sum3 = 0.0
+            for i in 0..<State.laneCount {{
+                let scale = absoluteTolerance + relativeTolerance * max(abs(y[lane: i]), abs(y1[lane: i]))
+                let q5 = error5[lane: i] / scale, q3 = error3[lane: i] / scale
+                sum5 += q5 * q5
+                sum3 += q3 * q3
+            }}
+            let denominator = sum5 + 0.01 * sum3
+            let error = denominator > 0 ? abs(h) * sum5 / (denominator * Double(State.laneCount)).squareRoot() : 0
+            guard error.isFinite else {{
+                stepSize = 0.2 * h
+                _rejectedSteps += 1
+                rejectedLast = true
+                continue
+            }}
+            let factor = min(3, max(1.0 / 6, error.squareRoot().squareRoot().squareRoot() / 0.9))  // error^(1/8), 5× cheaper than pow
+            if error <= 1 {{
+                var next = min(h / factor, maximumStep)
+                if rejectedLast {{ next = min(next, h) }}
+                rejectedLast = false
+                _previousTime = t
+                previousState = y
+                _time = tNew
+                _state = y1
+                prepareDenseOutput(h: h, k0, k5, k6, k7, k8, k9, k10, k11, k12)
+                derivative = k12
+                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
+                _steps += 1
+                return
+            }}
+            stepSize = h / factor
+            _rejectedSteps += 1
+            rejectedLast = true
+        }}
+        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+    }}
+
+    /// The three extra stages and the coefficients of the 7th-order interpolant of the step just
+    /// taken (stages 1–4 have zero weight in both).
+    @inlinable
+    mutating func prepareDenseOutput(h: Double, _ k0: State, _ k5: State, _ k6: State, _ k7: State, _ k8: State,
+                                     _ k9: State, _ k10: State, _ k11: State, _ k12: State) {{
+        let t = _previousTime, y = previousState
+{chr(10).join(body_dense)}
+        _evaluations += 3
+        let deltaY = _state - y
+        dense[0] = deltaY
+        dense[1] = h * k0 - deltaY
+        dense[2] = 2 * deltaY - h * (k12 + k0)
+{chr(10).join(dense_rows)}
+    }}
+}}
+'''
+out = pathlib.Path(__file__).resolve().parent.parent / "Sources/Kinema/Integrators/DOP853+Step.swift"
+out.write_text(swift)
+print(f"wrote {out}")
