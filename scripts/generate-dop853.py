@@ -3,8 +3,9 @@
 
 The coefficients are Dormand & Prince's DOP853 (Hairer, Norsett & Wanner, Solving ODEs I; Hairer's
 dop853.f), as IEEE doubles, the same values as scipy's dop853_coefficients.py. Unrolled, every
-coefficient is a literal and every stage a local, so the compiler keeps the stages in registers and
-skips the zero entries; the loop over arrays it replaces cost about twice as much per step.
+coefficient is a literal and every stage a local: no workspace to allocate, no zero tests, no array
+bounds checks (measured: about 5 % faster per step than the loops over arrays it replaced; the step's
+own arithmetic dominates).
 Run: python3 scripts/generate-dop853.py"""
 import pathlib
 
