@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test notebooks notebooks-small docs benchmarks clean
+.PHONY: setup build demo test notebooks notebooks-small docs benchmarks benchmark-allocations clean
 
 setup:
 	bash scripts/setup.sh
@@ -27,6 +27,16 @@ notebooks-small: setup
 docs: setup
 	swift package --disable-sandbox generate-documentation --target Kinema --warnings-as-errors
 	swift package --disable-sandbox generate-documentation --target KinemaReference --warnings-as-errors
+
+# The benchmark suites (release; plain C and GSL measured in the same run).
+benchmarks: setup
+	cd Benchmarks && swift package --disable-sandbox benchmark
+
+# Allocation counts of every benchmark against the committed Benchmarks/Thresholds (p90); any
+# increase fails. After a deliberate change: cd Benchmarks && swift package --disable-sandbox
+#   --allow-writing-to-package-directory benchmark thresholds update --metric mallocCountTotal
+benchmark-allocations: setup
+	cd Benchmarks && swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal
 
 clean:
 	rm -rf .build notebooks/.venv
