@@ -15,7 +15,7 @@ public enum GSLReference {
             case .adaptive(let tolerance): converted = .adaptive(tolerance: tolerance)
             }
             var integrator = try GSLIntegrator(system: system, method: method, stepping: converted, state: system.initialState)
-            if scene.planes.isEmpty && scene.contacts == nil {
+            if !scene.hasColliders {
                 return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate)
             }
             return try Simulation(scene: scene).run(with: &integrator, named: "gsl-\(method.rawValue)",

@@ -98,6 +98,9 @@ public struct Scene: Hashable, Sendable {
 
     /// The number of coordinates, bodies × dimensions.
     public var coordinateCount: Int { bodies.count * dimensions }
+
+    /// Whether anything can collide: a plane, or contacts between bodies.
+    public var hasColliders: Bool { !planes.isEmpty || contacts != nil }
 }
 
 extension Scene {

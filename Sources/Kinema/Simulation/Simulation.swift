@@ -23,9 +23,8 @@ public struct Simulation: Sendable {
         // and sample their dense output (as scipy's `t_eval` does), so a fine sample rate does not
         // force thousands of short steps; with colliders the samples keep bounding the step, so a
         // body cannot cross a plane or another body and back within one long step.
-        let colliders = !scene.planes.isEmpty || scene.contacts != nil
         return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
-                       landOnSamples: method.timeStep != nil || colliders)
+                       landOnSamples: method.timeStep != nil || scene.hasColliders)
     }
 
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output

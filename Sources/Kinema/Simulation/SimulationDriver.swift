@@ -56,7 +56,7 @@ struct SimulationDriver {
     where I.System == SceneSystem<V> {
         let name = methodName ?? method.name
         var driver = self
-        driver.hasColliders = !integrator.system.scene.planes.isEmpty || integrator.system.scene.contacts != nil
+        driver.hasColliders = integrator.system.scene.hasColliders
         return try driver.loop(&integrator, stabilityLimit: stabilityLimit, name: name)
     }
 
@@ -144,7 +144,7 @@ struct SimulationDriver {
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0.
     func earliestImpact<I: Integrator, V>(_ integrator: inout I) -> (Double, Int, Collider)? where I.System == SceneSystem<V> {
         let t0 = integrator.previousTime, t1 = integrator.time
-        guard t1 > t0, hasColliders else { return nil }
+        guard t1 > t0 else { return nil }
         let system = integrator.system, scene = system.scene
         let x1 = integrator.state.position
         var best: (Double, Int, Collider)?
