@@ -15,4 +15,23 @@ enum Hermite {
         let s2 = s * s
         return ((6 * s2 - 6 * s) / h) * y0 + (3 * s2 - 4 * s + 1) * d0 + ((-6 * s2 + 6 * s) / h) * y1 + (3 * s2 - 2 * s) * d1
     }
+
+    /// Appends `t0 + s·h` for each s in (0, 1) where the slope of the scalar interpolant changes
+    /// sign: the simple roots of `A s² + B s + C` (the slope times h), in increasing order.
+    static func appendSlopeRoots(_ y0: Double, _ d0: Double, _ y1: Double, _ d1: Double, from t0: Double, h: Double,
+                                 to times: inout [Double]) {
+        let a = 6 * (y0 - y1) + 3 * h * (d0 + d1), b = -6 * (y0 - y1) - 4 * h * d0 - 2 * h * d1, c = h * d0
+        var first = Double.nan, second = Double.nan
+        if abs(a) <= 1e-14 * (abs(b) + abs(c)) {
+            if b != 0 { first = -c / b }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            guard discriminant > 0 else { return }
+            // The stable pair: q = −(b + sign(b)·√D)/2, roots q/a and c/q.
+            let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
+            (first, second) = (q / a, q != 0 ? c / q : .nan)
+            if second < first { (first, second) = (second, first) }
+        }
+        for s in [first, second] where s > 0 && s < 1 { times.append(t0 + s * h) }
+    }
 }

@@ -7,9 +7,9 @@ import RealModule
 ///   done right; its loop dropped the last frame).
 /// - `turningPoints`: knots at every extremum and impact; each segment the Hermite cubic from the
 ///   exact velocities, `(1/3, d0·Δt/(3Δv), 2/3, 1 − d1·Δt/(3Δv))`.
-/// - `adaptive`: the turning-point knots, each segment's controls then fitted (Nelder–Mead on the
-///   max error, x and y kept in [0, 1]) when the Hermite ones miss the tolerance, and knots added
-///   where a segment still misses it. Impacts are always knots.
+/// - `adaptive`: the turning-point knots, then between each pair as few segments as it finds: from
+///   each knot the longest piece whose timing function meets the tolerance, the Hermite one if it
+///   does, else one fitted by `SegmentFitter` (controls in [0, 1]). Impacts are always knots.
 public enum KeyframeBaker {
     public enum Strategy: String, CaseIterable, Sendable {
         case uniform, turningPoints = "turning-points", adaptive
@@ -32,33 +32,52 @@ public enum KeyframeBaker {
         let d = source.duration
         switch strategy {
         case .uniform:
-            let n = max(1, Int((framesPerSecond * d).rounded()))
+            let n = uniformSegmentCount(duration: d, framesPerSecond: framesPerSecond)
             guard n <= 1_000_000 else {
                 throw KinemaError(parameter: "fps × duration", value: "\(n)", rule: "at most 1000000 frames")
             }
             let times = (0...n).map { $0 == n ? d : d * Double($0) / Double(n) }
             return try finish(source, knots: times, functions: Array(repeating: .linear, count: n), keyPath: keyPath)
         case .turningPoints, .adaptive:
-            let knots = turningPoints(source)
+            var knots = turningPoints(source)
             let travel = travel(source, knots)
             let absolute = tolerance * (travel > 0 ? travel : 1)
+            if strategy == .adaptive { knots = significant(knots, source, swing: 0.5 * absolute) }
             var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = []
+            var fitter = SegmentFitter()
             for (a, b) in zip(knots, knots.dropFirst()) {
                 if strategy == .turningPoints {
                     functions.append(hermite(source, a, b))
                     times.append(b)
                 } else {
-                    try fitAdaptively(source, a, b, absolute, depth: 0, times: &times, functions: &functions)
+                    fitGreedily(source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions)
                 }
             }
             return try finish(source, knots: times, functions: functions, keyPath: keyPath)
         }
     }
 
-    /// 0, every extremum (velocity sign change, refined by bisection), every impact, and the end.
+    /// The `uniform` strategy's segment count: fps × duration, rounded, at least 1 (its keyframe
+    /// count is one more).
+    package static func uniformSegmentCount(duration: Double, framesPerSecond: Double = 60) -> Int {
+        max(1, Int((framesPerSecond * duration).rounded()))
+    }
+
+    /// 0, every extremum, every impact, and the end.
     static func turningPoints(_ source: MotionSource) -> [Double] {
         let d = source.duration
-        var knots = [0.0]
+        let inside = source.extrema.map { ($0 + source.breakpoints).sorted() } ?? sampledTurningPoints(source)
+        var unique: [Double] = []
+        for t in [0] + inside + [d] where unique.last.map({ t - $0 > 1e-12 * max(1, d) }) ?? true { unique.append(t) }
+        if unique.last != d { unique[unique.count - 1] = d }
+        return unique
+    }
+
+    /// Extrema (velocity sign changes, refined by bisection) and impacts in (0, duration), for a
+    /// source that does not know its extrema.
+    static func sampledTurningPoints(_ source: MotionSource) -> [Double] {
+        let d = source.duration
+        var knots: [Double] = []
         let pieces = [0.0] + source.breakpoints + [d]
         for (a, b) in zip(pieces, pieces.dropFirst()) {
             // 2,000 samples over the duration: any extrema at least duration/1000 apart are seen.
@@ -82,10 +101,32 @@ public enum KeyframeBaker {
             }
             if b < d { knots.append(b) }
         }
-        knots.append(d)
-        var unique: [Double] = []
-        for t in knots where unique.last.map({ t - $0 > 1e-12 * max(1, d) }) ?? true { unique.append(t) }
-        return unique
+        return knots
+    }
+
+    /// The knots without the wiggles: pairs of neighbouring extrema less than `swing` apart in
+    /// value (a settled tail's ripples, or a solver's rounding noise) are dropped, keeping the more
+    /// extreme of the two peaks they lay between, as are extrema within `swing` of a fixed knot.
+    /// The ends and the impacts always stay.
+    static func significant(_ knots: [Double], _ source: MotionSource, swing: Double) -> [Double] {
+        let fixed = Set([knots[0], knots[knots.count - 1]] + source.breakpoints)
+        var kept: [(t: Double, v: Double, droppable: Bool)] = []
+        for t in knots {
+            let v = source.value(t), droppable = !fixed.contains(t)
+            guard let last = kept.last, abs(v - last.v) < swing, droppable || last.droppable else {
+                kept.append((t, v, droppable))
+                continue
+            }
+            if !droppable { kept.removeLast(); kept.append((t, v, false)); continue }
+            if !last.droppable { continue }
+            // Drop the pair (last, this); the peak before them keeps whichever peak is further out.
+            kept.removeLast()
+            if let peak = kept.last, peak.droppable, let before = kept.dropLast().last,
+               (v - peak.v) * (peak.v - before.v) > 0 {
+                kept[kept.count - 1] = (t, v, true)
+            }
+        }
+        return kept.map(\.t)
     }
 
     /// The distance from the first value to the last (a spring's |to − from|, an easing's 1);
@@ -108,110 +149,88 @@ public enum KeyframeBaker {
         return CubicBezierTimingFunction(uncheckedX1: 1.0 / 3, y1: y1, x2: 2.0 / 3, y2: y2)
     }
 
-    /// Max |segment − source| on [a, b] for a timing function, sampled at `count` points.
+    /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
+    /// then shorter pieces predicted from the error (which falls like a high power of the length),
+    /// then two bisections back towards the shortest piece that failed.
+    static func fitGreedily(_ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
+                            fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction]) {
+        // The Hermite controls if they do, else fitted ones, checked at the fitter's 23 abscissae
+        // first and then, when they pass there, at 64 points: accepted below 0.98 × tolerance, as
+        // the peaks between the 64 points are within 1 % of it.
+        func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double) {
+            fitter.load(source, a, b)
+            let start = hermite(source, a, b)
+            if fitter.error(of: start) <= 0.9 * tolerance {
+                let startError = segmentError(source, a, b, start, count: 64, refine: false)
+                if startError <= 0.98 * tolerance { return (start, startError) }
+            }
+            let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
+            guard fitted.error <= 0.98 * tolerance else { return fitted }
+            return (fitted.function, segmentError(source, a, b, fitted.function, count: 64, refine: false))
+        }
+        let shortest = 1e-9 * max(1, source.duration)
+        var start = a
+        while start < e {
+            var end = e, fit = attempt(start, e), failed: Double?
+            while !(fit.error <= 0.98 * tolerance) && end - start > shortest && times.count < 10_000 {
+                failed = end
+                let ratio = fit.error.isFinite ? min(0.9, max(0.25, 0.9 * Double.pow(tolerance / fit.error, 0.2))) : 0.5
+                end = start + (end - start) * ratio
+                fit = attempt(start, end)
+            }
+            if var high = failed, fit.error <= 0.98 * tolerance {
+                for _ in 0..<2 where high - end > 0.05 * (high - start) {
+                    let middle = 0.5 * (end + high), trial = attempt(start, middle)
+                    if trial.error <= 0.98 * tolerance { (end, fit) = (middle, trial) } else { high = middle }
+                }
+            }
+            functions.append(fit.function)
+            times.append(end)
+            start = end
+        }
+    }
+
+    /// Max |segment − source| on [a, b] for the segment from source(a) to source(b) timed by `f`.
     static func segmentError(_ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
-                             count: Int) -> (error: Double, at: Double) {
-        let va = source.value(a), dv = source.value(b) - va
-        var worst = 0.0, at = 0.5 * (a + b)
-        for i in 1..<count {
-            let t = a + (b - a) * Double(i) / Double(count)
-            let e = abs(va + dv * f.value(at: Double(i) / Double(count)) - source.value(t))
-            if e > worst { worst = e; at = t }
-        }
-        return (worst, at)
+                             count: Int, refine: Bool) -> Double {
+        let va = source.value(a)
+        return segmentError(source, a, b, from: va, by: source.value(b) - va, f, count: count, refine: refine)
     }
 
-    static func fitAdaptively(_ source: MotionSource, _ a: Double, _ b: Double, _ tolerance: Double, depth: Int,
-                              times: inout [Double], functions: inout [CubicBezierTimingFunction]) throws {
-        var best = hermite(source, a, b)
-        var (error, worstAt) = segmentError(source, a, b, best, count: 128)
-        if error > tolerance {
-            let fitted = optimize(source, a, b, start: best, goal: 0.9 * tolerance)
-            let fittedError = segmentError(source, a, b, fitted, count: 128)
-            if fittedError.error < error { (best, error, worstAt) = (fitted, fittedError.error, fittedError.at) }
+    /// The same for given end values, sampled at `count` bezier parameters s, where the curve's
+    /// (x(s), y(s)) needs no solve; with `refine`, a golden-section search around the worst sample.
+    static func segmentError(_ source: MotionSource, _ a: Double, _ b: Double, from va: Double, by dv: Double,
+                             _ f: CubicBezierTimingFunction, count: Int, refine: Bool) -> Double {
+        largest(count: count, refine: refine) { s in
+            let x = CubicBezierTimingFunction.cubic(f.x1, f.x2, at: s), y = CubicBezierTimingFunction.cubic(f.y1, f.y2, at: s)
+            return abs(va + dv * y - source.value(a + (b - a) * x))
         }
-        guard error > tolerance, depth < 24, times.count < 10_000 else {
-            functions.append(best)
-            times.append(b)
-            return
-        }
-        // Split where the fit is worst (kept away from the ends so both halves shrink).
-        let split = min(max(worstAt, a + 0.25 * (b - a)), b - 0.25 * (b - a))
-        try fitAdaptively(source, a, split, tolerance, depth: depth + 1, times: &times, functions: &functions)
-        try fitAdaptively(source, split, b, tolerance, depth: depth + 1, times: &times, functions: &functions)
     }
 
-    /// Nelder–Mead on (x1, y1, x2, y2) ∈ [0, 1]⁴, minimizing the max error at 24 points; it stops
-    /// once the error is below `goal` (absolute), since a better fit buys no fewer keyframes.
-    static func optimize(_ source: MotionSource, _ a: Double, _ b: Double, start: CubicBezierTimingFunction,
-                         goal: Double) -> CubicBezierTimingFunction
-    {
-        let count = 24
-        let va = source.value(a), dv = source.value(b) - va
-        let targets = (1..<count).map { (source.value(a + (b - a) * Double($0) / Double(count)) - va) / dv }
-        // Points are SIMD4 (x1, y1, x2, y2): the simplex never allocates.
-        func make(_ p: SIMD4<Double>) -> CubicBezierTimingFunction {
-            let q = p.clamped(lowerBound: .zero, upperBound: .one)
-            return CubicBezierTimingFunction(uncheckedX1: q[0], y1: q[1], x2: q[2], y2: q[3])
+    /// The largest value of `error` on [0, 1]: `count` + 1 samples, then (with `refine`) a
+    /// golden-section search between the worst sample's neighbours.
+    static func largest(count: Int, refine: Bool, _ error: (Double) -> Double) -> Double {
+        var bestU = 0.0, bestE = 0.0
+        for i in 0...count {
+            let u = Double(i) / Double(count), e = error(u)
+            if !(e <= bestE) { bestE = e; bestU = u }  // a NaN error wins, and is reported
         }
-        func cost(_ p: SIMD4<Double>) -> Double {
-            let f = make(p)
-            var worst = 0.0
-            for (i, target) in targets.enumerated() {
-                worst = max(worst, abs(f.value(at: Double(i + 1) / Double(count)) - target))
-            }
-            return worst
-        }
-        let origin = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
-        var simplex = (origin, origin, origin, origin, origin)
-        func point(_ j: Int) -> SIMD4<Double> {
-            switch j { case 0: return simplex.0; case 1: return simplex.1; case 2: return simplex.2; case 3: return simplex.3; default: return simplex.4 }
-        }
-        func setPoint(_ j: Int, _ p: SIMD4<Double>) {
-            switch j { case 0: simplex.0 = p; case 1: simplex.1 = p; case 2: simplex.2 = p; case 3: simplex.3 = p; default: simplex.4 = p }
-        }
-        for k in 0..<4 {
-            var p = origin
-            p[k] = p[k] > 0.5 ? p[k] - 0.1 : p[k] + 0.1
-            setPoint(k + 1, p)
-        }
-        var costs = SIMD8<Double>(repeating: .infinity)
-        for j in 0..<5 { costs[j] = cost(point(j)) }
-        for _ in 0..<400 {
-            // Sort the five points by cost (insertion sort, no allocation).
-            for i in 1..<5 {
-                var j = i
-                while j > 0 && costs[j] < costs[j - 1] {
-                    let (c, p) = (costs[j], point(j))
-                    costs[j] = costs[j - 1]; setPoint(j, point(j - 1))
-                    costs[j - 1] = c; setPoint(j - 1, p)
-                    j -= 1
-                }
-            }
-            if costs[0] * abs(dv) <= goal || costs[4] - costs[0] <= 1e-9 * costs[0] + 1e-15 { break }
-            let centroid = (point(0) + point(1) + point(2) + point(3)) / 4
-            func along(_ factor: Double) -> SIMD4<Double> { centroid + factor * (point(4) - centroid) }
-            let reflected = along(-1), reflectedCost = cost(reflected)
-            if reflectedCost < costs[0] {
-                let expanded = along(-2), expandedCost = cost(expanded)
-                if expandedCost < reflectedCost { setPoint(4, expanded); costs[4] = expandedCost } else {
-                    setPoint(4, reflected); costs[4] = reflectedCost
-                }
-            } else if reflectedCost < costs[3] {
-                setPoint(4, reflected); costs[4] = reflectedCost
+        guard refine, bestE.isFinite else { return bestE }
+        var low = max(0, bestU - 1 / Double(count)), high = min(1, bestU + 1 / Double(count))
+        // Golden-section search for the maximum, one new evaluation per iteration.
+        let ratio = 0.6180339887498949
+        var m1 = high - ratio * (high - low), m2 = low + ratio * (high - low)
+        var e1 = error(m1), e2 = error(m2)
+        for _ in 0..<30 {
+            if e1 > e2 {
+                high = m2; m2 = m1; e2 = e1
+                m1 = high - ratio * (high - low); e1 = error(m1)
             } else {
-                let contracted = along(0.5), contractedCost = cost(contracted)
-                if contractedCost < costs[4] { setPoint(4, contracted); costs[4] = contractedCost } else {
-                    for j in 1...4 {
-                        setPoint(j, point(0) + 0.5 * (point(j) - point(0)))
-                        costs[j] = cost(point(j))
-                    }
-                }
+                low = m1; m1 = m2; e1 = e2
+                m2 = low + ratio * (high - low); e2 = error(m2)
             }
         }
-        var bestIndex = 0
-        for j in 1..<5 where costs[j] < costs[bestIndex] { bestIndex = j }
-        return make(point(bestIndex))
+        return max(bestE, e1, e2)
     }
 
     /// Builds the animation from knots and segment functions and measures it against the source.
@@ -227,35 +246,23 @@ public enum KeyframeBaker {
         return KeyframeFit(animation: animation, maxError: maxError(animation, source), controlsOutsideUnitInterval: outside)
     }
 
-    /// Max |animation(t) − source(t)|: 192 samples per segment, then a golden-section search
-    /// around the worst sample.
+    /// Max |animation(t) − source(t)|: 64 samples per segment, then a golden-section search around
+    /// the worst. Scalar linear-mode segments are sampled in their bezier parameter (no solve for
+    /// it), other modes in time through `value(at:)`.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
-        let d = source.duration
-        func error(_ t: Double) -> Double { abs(animation.scalarValue(at: t / d) - source.value(t)) }
+        let d = source.duration, keys = animation.keyTimes, values = animation.values
+        let parametric = animation.calculationMode == .linear && values[0].count == 1
         var worst = 0.0
-        for (a, b) in zip(animation.keyTimes, animation.keyTimes.dropFirst()) where b > a {
-            let count = 192
-            var bestT = a * d, bestE = 0.0
-            for i in 0...count {
-                let t = (a + (b - a) * Double(i) / Double(count)) * d
-                let e = error(t)
-                if e > bestE { bestE = e; bestT = t }
-            }
-            var low = max(a * d, bestT - (b - a) * d / Double(count)), high = min(b * d, bestT + (b - a) * d / Double(count))
-            // Golden-section search for the maximum, one new evaluation per iteration.
-            let ratio = 0.6180339887498949
-            var m1 = high - ratio * (high - low), m2 = low + ratio * (high - low)
-            var e1 = error(m1), e2 = error(m2)
-            for _ in 0..<30 {
-                if e1 > e2 {
-                    high = m2; m2 = m1; e2 = e1
-                    m1 = high - ratio * (high - low); e1 = error(m1)
-                } else {
-                    low = m1; m1 = m2; e1 = e2
-                    m2 = low + ratio * (high - low); e2 = error(m2)
+        for i in 0..<(keys.count - 1) where keys[i + 1] > keys[i] {
+            let a = keys[i] * d, b = keys[i + 1] * d
+            let e = parametric
+                ? segmentError(source, a, b, from: values[i][0], by: values[i + 1][0] - values[i][0],
+                               animation.timingFunctions[i], count: 64, refine: true)
+                : largest(count: 64, refine: true) { u in
+                    let t = a + (b - a) * u
+                    return abs(animation.value(at: t / d)[0] - source.value(t))
                 }
-            }
-            worst = max(worst, bestE, e1, e2)
+            worst = max(worst, e)
         }
         return worst
     }

@@ -7,6 +7,9 @@ public struct MotionSource: Sendable {
     public let velocity: @Sendable (_ t: Double, _ fromLeft: Bool) -> Double
     /// Velocity discontinuities in (0, duration), increasing.
     public let breakpoints: [Double]
+    /// The extrema in (0, duration), when the source knows them exactly (a sampled trajectory: the
+    /// roots of its cubic pieces' slopes); nil makes the baker search for them by sampling.
+    var extrema: [Double]?
 
     public init(duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
                 velocity: @escaping @Sendable (Double, Bool) -> Double) throws {
@@ -51,12 +54,20 @@ public struct MotionSource: Sendable {
         }
         let duration = times.last ?? 0
         let knots = impacts
+        let samplesPerSecond = times.count > 1 && duration > times[0] ? Double(times.count - 1) / (duration - times[0]) : 0
         @Sendable func locate(_ t: Double) -> (Double, Double, Double, Double, Double, Double) {
             // The bracketing knots (t0, x0, v0) and (t1, x1, v1), impacts included.
-            var low = 0, high = times.count - 1
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if times[middle] <= t { low = middle } else { high = middle }
+            // Samples are (nearly) evenly spaced: guess the interval; bisect only when the guess misses.
+            let last = times.count - 1
+            let guess = min(max(Int((t - times[0]) * samplesPerSecond), 0), max(last - 1, 0))
+            var low = 0, high = last
+            if times[guess] <= t && (guess + 1 >= last || times[guess + 1] > t) {
+                (low, high) = (guess, min(guess + 1, last))
+            } else {
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if times[middle] <= t { low = middle } else { high = middle }
+                }
             }
             var t0 = times[low], x0 = positions[low], v0 = velocities[low]
             var t1 = times[high], x1 = positions[high], v1 = velocities[high]
@@ -67,6 +78,23 @@ public struct MotionSource: Sendable {
                 }
             }
             return (t0, x0, v0, t1, x1, v1)
+        }
+        // Each cubic piece's slope is a quadratic in s: its roots are the extrema. Pieces run
+        // between samples, and between samples and the impacts that fall between them.
+        var extrema: [Double] = []
+        for i in 1..<max(times.count, 1) where times[i] > times[i - 1] {
+            let (a, b) = (times[i - 1], times[i])
+            if !impacts.contains(where: { $0.time > a && $0.time < b }) {
+                Hermite.appendSlopeRoots(positions[i - 1], velocities[i - 1], positions[i], velocities[i], from: a, h: b - a,
+                                         to: &extrema)
+            } else {
+                let cuts = [a] + impacts.map(\.time).filter { $0 > a && $0 < b } + [b]
+                for (p0, p1) in zip(cuts, cuts.dropFirst()) {
+                    let (t0, x0, v0, t1, x1, v1) = locate(0.5 * (p0 + p1))
+                    Hermite.appendSlopeRoots(x0, v0, x1, v1, from: t0, h: t1 - t0, to: &extrema)
+                }
+            }
+            if velocities[i] == 0 && i < times.count - 1 && !impacts.contains(where: { $0.time == b }) { extrema.append(b) }
         }
         try self.init(duration: duration, breakpoints: impacts.map(\.time), value: { t in
             let (t0, x0, v0, t1, x1, v1) = locate(t)
@@ -80,6 +108,7 @@ public struct MotionSource: Sendable {
             guard h > 0 else { return v0 }
             return Hermite.slope(x0, v0, x1, v1, (t - t0) / h, h)
         })
+        self.extrema = extrema
     }
 }
 

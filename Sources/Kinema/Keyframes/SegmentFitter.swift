@@ -1,0 +1,173 @@
+/// Fits one keyframe segment's cubic-bezier timing function to a motion on [a, b].
+///
+/// The motion is normalized to run from (0, 0) to (1, 1) and sampled once, at fixed abscissae
+/// x_j = j/24. At fixed x the curve's value y(s(x)) is smooth in the four controls, with
+/// derivatives ∂y/∂y1 = B1(s), ∂y/∂x1 = −(dy/dx)·B1(s) (B1 = 3(1−s)²s, likewise B2), so the fit
+/// is Gauss–Newton on the controls; after a few plain steps the weights follow Lawson
+/// (w ← w·|r|), which moves the least-squares fit towards the smallest max error. Controls are
+/// kept in [0, 1]. The source is evaluated 25 times per segment (`load`), never inside the
+/// iteration, and the buffers are reused from segment to segment.
+struct SegmentFitter {
+    static let points = 24
+    private var targets = [Double](repeating: 0, count: points - 1)
+    private var parameters = [Double](repeating: 0, count: points - 1)
+    private var residuals = [Double](repeating: 0, count: points - 1)
+    private var weights = [Double](repeating: 1, count: points - 1)
+
+    /// The segment's change in value, after `load`.
+    private(set) var change = 0.0
+
+    /// Samples the motion on [a, b] at the abscissae, normalized by its change in value.
+    mutating func load(_ source: MotionSource, _ a: Double, _ b: Double) {
+        let va = source.value(a)
+        change = source.value(b) - va
+        let n = Self.points
+        for j in 1..<n {
+            let x = Double(j) / Double(n)
+            targets[j - 1] = change == 0 ? 0 : (source.value(a + (b - a) * x) - va) / change
+            parameters[j - 1] = x
+            weights[j - 1] = 1
+        }
+    }
+
+    /// Max |segment − motion| (absolute) at the abscissae for the timing function `f`.
+    mutating func error(of f: CubicBezierTimingFunction) -> Double {
+        evaluate(SIMD4(f.x1, f.y1, f.x2, f.y2)).max * abs(change)
+    }
+
+    /// The controls that come closest to the loaded motion at the abscissae, starting from `start`,
+    /// with their max error there (absolute); it stops once that is below `goal`, or when it stays
+    /// above four times `goal` (the segment needs splitting, not more iterations).
+    mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (function: CubicBezierTimingFunction, error: Double) {
+        guard abs(change) > 1e-300 else { return (.linear, 0) }
+        let n = Self.points
+        let goal = goal / abs(change)
+        var p = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
+        var worst = evaluate(p)
+        var best = p, bestWorst = worst.max
+        for iteration in 0..<24 {
+            if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) { break }
+            if iteration >= 3 {
+                // Lawson: weight each abscissa by how badly it is missed.
+                var total = 0.0
+                for j in 0..<(n - 1) { weights[j] *= abs(residuals[j]) / worst.max + 1e-3; total += weights[j] }
+                for j in 0..<(n - 1) { weights[j] *= Double(n - 1) / total }
+                worst.squares = weightedSquares()
+            }
+            guard let step = gaussNewtonStep(p) else { break }
+            // Halve the step until the weighted squares go down.
+            var scale = 1.0, accepted = false
+            for _ in 0..<4 {
+                let trial = (p + scale * step).clamped(lowerBound: .zero, upperBound: .one)
+                let trialWorst = evaluate(trial)
+                if trialWorst.squares < worst.squares {
+                    (p, worst, accepted) = (trial, trialWorst, true)
+                    break
+                }
+                scale *= 0.5
+            }
+            if !accepted { break }
+            if worst.max < bestWorst { (best, bestWorst) = (p, worst.max) }
+        }
+        return (CubicBezierTimingFunction(uncheckedX1: best[0], y1: best[1], x2: best[2], y2: best[3]), bestWorst * abs(change))
+    }
+
+    /// Residuals y(s(x_j)) − target_j at controls p: their max and weighted sum of squares. The
+    /// parameters s_j are kept as the next call's starting guesses.
+    private mutating func evaluate(_ p: SIMD4<Double>) -> (max: Double, squares: Double) {
+        var worst = 0.0, squares = 0.0
+        for j in 0..<(Self.points - 1) {
+            let x = Double(j + 1) / Double(Self.points)
+            let s = Self.parameter(x, p[0], p[2], guess: parameters[j])
+            parameters[j] = s
+            let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: s) - targets[j]
+            residuals[j] = r
+            worst = max(worst, abs(r))
+            squares += weights[j] * r * r
+        }
+        return (worst, squares)
+    }
+
+    private func weightedSquares() -> Double {
+        var squares = 0.0
+        for j in 0..<(Self.points - 1) { squares += weights[j] * residuals[j] * residuals[j] }
+        return squares
+    }
+
+    /// The Gauss–Newton step from the last `evaluate`, by Cholesky on the 4×4 normal equations;
+    /// nil when they are singular.
+    private func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
+        var m = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+        var g = SIMD4<Double>.zero
+        for j in 0..<(Self.points - 1) {
+            let s = parameters[j], u = 1 - s
+            let b1 = 3 * u * u * s, b2 = 3 * u * s * s
+            let dx = CubicBezierTimingFunction.cubicDerivative(p[0], p[2], at: s)
+            let dy = CubicBezierTimingFunction.cubicDerivative(p[1], p[3], at: s)
+            let slope = dx > 1e-9 ? dy / dx : 0
+            let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = weights[j]
+            m.0 += w * row[0] * row
+            m.1 += w * row[1] * row
+            m.2 += w * row[2] * row
+            m.3 += w * row[3] * row
+            g += w * residuals[j] * row
+        }
+        // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
+        let load = 1e-10 * (m.0[0] + m.1[1] + m.2[2] + m.3[3]) + 1e-300
+        var a = SIMD16<Double>(lowHalf: SIMD8(lowHalf: m.0, highHalf: m.1), highHalf: SIMD8(lowHalf: m.2, highHalf: m.3))
+        for i in 0..<4 { a[5 * i] += load }
+        var rhs = -g
+        // A control on a bound whose step points outwards stays there: its row and column drop out.
+        guard var step = Self.solve(a, rhs) else { return nil }
+        for _ in 0..<2 {
+            var held = false
+            for i in 0..<4 where (p[i] <= 0 && step[i] < 0) || (p[i] >= 1 && step[i] > 0) {
+                for k in 0..<4 { a[4 * i + k] = 0; a[4 * k + i] = 0 }
+                a[5 * i] = 1
+                rhs[i] = 0
+                held = true
+            }
+            guard held, let next = Self.solve(a, rhs) else { break }
+            step = next
+        }
+        return step
+    }
+
+    /// Solves the symmetric positive definite 4×4 system `a` (row-major) by Cholesky; nil if it is
+    /// not positive definite.
+    private static func solve(_ a: SIMD16<Double>, _ rhs: SIMD4<Double>) -> SIMD4<Double>? {
+        var l = a
+        for i in 0..<4 {
+            for k in 0..<i { l[5 * i] -= l[4 * i + k] * l[4 * i + k] }
+            guard l[5 * i] > 0 else { return nil }
+            l[5 * i] = l[5 * i].squareRoot()
+            for r in (i + 1)..<4 {
+                for k in 0..<i { l[4 * r + i] -= l[4 * r + k] * l[4 * i + k] }
+                l[4 * r + i] /= l[5 * i]
+            }
+        }
+        var y = rhs
+        for i in 0..<4 {
+            for k in 0..<i { y[i] -= l[4 * i + k] * y[k] }
+            y[i] /= l[5 * i]
+        }
+        for i in (0..<4).reversed() {
+            for k in (i + 1)..<4 { y[i] -= l[4 * k + i] * y[k] }
+            y[i] /= l[5 * i]
+        }
+        return y.x.isFinite && y.y.isFinite && y.z.isFinite && y.w.isFinite ? y : nil
+    }
+
+    /// s with x(s) = x for the x-controls (x1, x2): Newton from `guess`, the bracketed solve if
+    /// that has not converged in four steps.
+    static func parameter(_ x: Double, _ x1: Double, _ x2: Double, guess: Double) -> Double {
+        var s = guess
+        for _ in 0..<4 {
+            let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
+            guard slope > 1e-9 else { break }
+            s = min(max(s - (CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) / slope, 0), 1)
+        }
+        if abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) <= 1e-13 { return s }
+        return CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: x)
+    }
+}
