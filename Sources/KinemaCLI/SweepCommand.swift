@@ -55,19 +55,26 @@ struct SweepCommand: ParsableCommand {
         // Parse the first combination up front, so a bad flag is one error line and no file; the
         // other rows set their swept values in it.
         let template = try combination(axes, index: first, template: nil).combination
-        _ = try row(axes: axes, index: first, template: template)
+        _ = try rows(axes: axes, indices: first..<(first + 1), template: template)
         let sink = try SweepOutput(path: output, header: header, resume: resume)
         var next = first + sink.rowsAlreadyWritten
-        let chunk = max(threadCount * 8, 16)
+        // Chunks of 256 rows (tens of milliseconds): large enough that workers rarely wait for each
+        // other at a chunk's end, small enough that a kill loses little and memory stays flat.
+        let chunk = 256
         let progress = ProgressBar(total: last - first, done: next - first)
         while next < last {
             let count = min(chunk, last - next)
             let results = ChunkResults(count: count)
-            let first = next, workers = min(threadCount, count)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                // Worker w takes rows w, w + workers, …: the order of the output is fixed by index.
-                for i in stride(from: worker, to: count, by: workers) {
-                    do { results.set(i, try row(axes: axes, index: first + i, template: template)) } catch { results.fail(error) }
+            let first = next, workers = min(threadCount, (count + SweepBatch.width - 1) / SweepBatch.width)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                // Each worker claims the next rows (a batch's width) until none are left; rows are
+                // stored by index, so the output's order does not depend on who computed what.
+                while let claimed = results.claim(SweepBatch.width) {
+                    do {
+                        let done = try self.rows(axes: axes, indices: (first + claimed.lowerBound)..<(first + claimed.upperBound),
+                                                 template: template)
+                        results.set(claimed, done)
+                    } catch { results.fail(error) }
                 }
             }
             if let failure = results.failure { throw failure }
@@ -198,23 +205,56 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    // MARK: One row
+    // MARK: Rows
 
-    func row(axes: [Axis], index: Int, template: Combination) throws -> String {
-        let (combination, swept) = try combination(axes, index: index, template: template)
-        let (scene, suggested) = try combination.scene.makeScene()
-        let duration = try combination.simulation.resolvedDuration(default: suggested)
-        let trajectory: Trajectory
-        do { trajectory = try combination.simulation.run(scene, duration: duration) } catch let error as SimulationError {
-            throw CLIError(error.description)
-        }
-        let metrics = try Self.metrics(trajectory, combination: combination, duration: duration)
-        return (swept + metrics).joined(separator: ",") + "\n"
+    /// One combination, ready to simulate.
+    struct Prepared {
+        let combination: Combination
+        let swept: [String]
+        let scene: Scene
+        let duration: Double
     }
 
-    static func metrics(_ trajectory: Trajectory, combination: Combination, duration: Double) throws -> [String] {
+    /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
+    /// as one scene (`SweepBatch`), the others one by one.
+    func rows(axes: [Axis], indices: Range<Int>, template: Combination) throws -> [String] {
+        let prepared = try indices.map { index in
+            let (combination, swept) = try combination(axes, index: index, template: template)
+            let (scene, suggested) = try combination.scene.makeScene()
+            return Prepared(combination: combination, swept: swept, scene: scene,
+                            duration: try combination.simulation.resolvedDuration(default: suggested))
+        }
+        var rows = [String?](repeating: nil, count: prepared.count)
+        let keys = prepared.map { SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) }
+        if let key = keys.compactMap({ $0 }).first {
+            let batch = prepared.indices.filter { keys[$0] == key }
+            // A batch that fails leaves its rows to run alone, where the failure is reported as theirs.
+            if batch.count > 1, let scene = try? SweepBatch.scene(batch.map { prepared[$0].scene }),
+               let trajectory = try? simulate(prepared[batch[0]], scene) {
+                for (lane, i) in batch.enumerated() { rows[i] = try row(prepared[i], trajectory, coordinate: lane) }
+            }
+        }
+        for i in prepared.indices where rows[i] == nil {
+            rows[i] = try row(prepared[i], simulate(prepared[i], prepared[i].scene), coordinate: 0)
+        }
+        return rows.map { $0! }
+    }
+
+    func simulate(_ prepared: Prepared, _ scene: Scene) throws -> Trajectory {
+        do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error as SimulationError {
+            throw CLIError(error.description)
+        }
+    }
+
+    func row(_ prepared: Prepared, _ trajectory: Trajectory, coordinate: Int) throws -> String {
+        let metrics = try Self.metrics(trajectory, coordinate: coordinate, combination: prepared.combination)
+        return (prepared.swept + metrics).joined(separator: ",") + "\n"
+    }
+
+    /// The metric columns of coordinate `coordinate` of the trajectory.
+    static func metrics(_ trajectory: Trajectory, coordinate: Int, combination: Combination) throws -> [String] {
         let n = trajectory.count
-        let x = (0..<n).map { trajectory.position($0) }
+        let x = (0..<n).map { trajectory.position($0, coordinate) }
         let start = x[0], target: Double
         var exact: DampedHarmonicOscillator?
         if combination.scene.spring {
@@ -237,7 +277,7 @@ struct SweepCommand: ParsableCommand {
             for i in 0..<n { worst = max(worst, abs(x[i] - exact.position(at: trajectory.times[i]))) }
             maxErrorExact = "\(worst)"
         }
-        let source = try MotionSource(trajectory: trajectory)
+        let source = try MotionSource(trajectory: trajectory, coordinate: coordinate)
         let uniformKeyframes = KeyframeBaker.uniformSegmentCount(duration: source.duration) + 1
         let adaptive = try KeyframeBaker.bake(source, strategy: .adaptive)
         return ["\(settling)", "\(overshoot)", "\(extrema)", "\(abs(x[n - 1] - target))", maxErrorExact, "\(trajectory.steps)",
@@ -269,12 +309,23 @@ final class ChunkResults: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var rows: [String?]
     private(set) var failure: Error?
+    private var claimed = 0
 
     init(count: Int) { rows = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ row: String) {
+    /// The next unclaimed rows (at most `count`), or nil when all are claimed or one has failed.
+    func claim(_ count: Int) -> Range<Int>? {
         lock.lock()
-        rows[index] = row
+        defer { lock.unlock() }
+        guard claimed < rows.count, failure == nil else { return nil }
+        let range = claimed..<min(claimed + count, rows.count)
+        claimed = range.upperBound
+        return range
+    }
+
+    func set(_ range: Range<Int>, _ values: [String]) {
+        lock.lock()
+        for (i, row) in zip(range, values) { rows[i] = row }
         lock.unlock()
     }
 

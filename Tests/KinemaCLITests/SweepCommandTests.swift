@@ -34,6 +34,25 @@ struct SweepCommandTests {
         #expect(one.status == 0 && one.stdout == two.stdout && !one.stdout.isEmpty)
     }
 
+    /// Springs run by RK4 share 8-lane batches; each row must be the bytes it is when run alone
+    /// (a one-value range keeps the columns). k = 4000, ζ = 12 at h = 1/600 has |λ|·h = 2.5, outside
+    /// the batches' |λ|·h ≤ 2, so the last block mixes batched rows and a row run alone.
+    @Test func batchedRowsEqualRowsRunAlone() throws {
+        let common = ["--duration", "1", "--integrator", "rk4", "--dt", "0.0016666666666666668", "--velocity", "3"]
+        let stiffnesses = ["50", "170", "900", "2500", "4000"], ratios = ["0.05", "0.5", "1.0", "12"]
+        let full = try CLI.run(["sweep", "--spring", "--stiffness", stiffnesses.joined(separator: ","),
+                                "--damping-ratio", ratios.joined(separator: ",")] + common)
+        #expect(full.status == 0, "\(full.stderr)")
+        let rows = full.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count == 20)
+        for (row, (k, zeta)) in zip(rows, stiffnesses.flatMap { k in ratios.map { (k, $0) } }) {
+            let alone = try CLI.run(["sweep", "--spring", "--stiffness", "\(k):\(k):1", "--damping-ratio", "\(zeta):\(zeta):1"] + common)
+            // The metrics' bytes (the range writes the swept values as 50.0 where the list kept 50).
+            let metrics = { (line: Substring?) in line?.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2) }
+            #expect(metrics(alone.stdout.split(separator: "\n").dropFirst().first) == metrics(row), "\(k), \(zeta)")
+        }
+    }
+
     @Test func shardsConcatenateToTheFullSweep() throws {
         let full = try CLI.run(Self.small).stdout
         var joined = ""

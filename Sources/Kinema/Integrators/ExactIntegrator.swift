@@ -35,14 +35,14 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
                               rule: "used on one body (use dopri5 or dop853 for several)")
         }
         // The scene system already reduces one body's linear forces to per-unit-mass k, c and anchor.
-        guard let linear = system.linear else {
+        guard system.isLinear else {
             throw KinemaError(parameter: "integrator exact", value: "a spring with a rest length or between bodies",
                               rule: "used with linear springs to anchors only")
         }
         self.system = system
-        stiffness = linear.stiffness
-        damping = linear.damping
-        anchor = system.vector(linear.anchor, body: 0)
+        stiffness = system.linear.stiffness[lane: 0]
+        damping = system.linear.damping[lane: 0]
+        anchor = system.vector(system.linear.anchor, body: 0)
         maximumStep = stiffness > 0 ? 0.25 * 2 * .pi / stiffness.squareRoot() : .infinity
         _time = 0
         _previousTime = 0

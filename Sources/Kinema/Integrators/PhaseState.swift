@@ -12,15 +12,15 @@ public struct PhaseState<Vector: StateVector>: StateVector {
 
     @inlinable public static var zero: Self { Self(position: .zero, velocity: .zero) }
 
-    @inlinable public static func + (lhs: Self, rhs: Self) -> Self {
+    @inlinable @inline(__always) public static func + (lhs: Self, rhs: Self) -> Self {
         Self(position: lhs.position + rhs.position, velocity: lhs.velocity + rhs.velocity)
     }
 
-    @inlinable public static func - (lhs: Self, rhs: Self) -> Self {
+    @inlinable @inline(__always) public static func - (lhs: Self, rhs: Self) -> Self {
         Self(position: lhs.position - rhs.position, velocity: lhs.velocity - rhs.velocity)
     }
 
-    @inlinable public static func * (lhs: Double, rhs: Self) -> Self {
+    @inlinable @inline(__always) public static func * (lhs: Double, rhs: Self) -> Self {
         Self(position: lhs * rhs.position, velocity: lhs * rhs.velocity)
     }
 

@@ -12,10 +12,22 @@ public protocol StateVector: Sendable {
     static var laneCount: Int { get }
     /// Lane `index`, for `0 ..< laneCount`.
     subscript(lane index: Int) -> Double { get set }
+    /// The lane-wise product (named, not `*`, so that the integrators' long sums of
+    /// scalar × vector terms stay quick to type-check).
+    static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self
+}
+
+extension StateVector {
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self {
+        var product = lhs
+        for i in 0..<laneCount { product[lane: i] = lhs[lane: i] * rhs[lane: i] }
+        return product
+    }
 }
 
 extension Double: StateVector {
     @inlinable public static var laneCount: Int { 1 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self }
         set { self = newValue }
@@ -24,6 +36,7 @@ extension Double: StateVector {
 
 extension SIMD2: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 2 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -32,6 +45,7 @@ extension SIMD2: StateVector where Scalar == Double {
 
 extension SIMD3: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 3 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -40,6 +54,7 @@ extension SIMD3: StateVector where Scalar == Double {
 
 extension SIMD4: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 4 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -48,6 +63,7 @@ extension SIMD4: StateVector where Scalar == Double {
 
 extension SIMD8: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 8 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -56,6 +72,7 @@ extension SIMD8: StateVector where Scalar == Double {
 
 extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -64,6 +81,7 @@ extension SIMD16: StateVector where Scalar == Double {
 
 extension SIMD32: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 32 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -72,6 +90,7 @@ extension SIMD32: StateVector where Scalar == Double {
 
 extension SIMD64: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 64 }
+    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }

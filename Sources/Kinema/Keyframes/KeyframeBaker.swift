@@ -154,15 +154,18 @@ public enum KeyframeBaker {
     /// then two bisections back towards the shortest piece that failed.
     static func fitGreedily(_ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
                             fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction]) {
-        // The Hermite controls if they do, else fitted ones, checked at the fitter's 23 abscissae
-        // first and then, when they pass there, at 64 points: accepted below 0.98 × tolerance, as
-        // the peaks between the 64 points are within 1 % of it.
+        // The Hermite controls if they do, else the last segment's fitted ones if they do (a
+        // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
+        // better of the two. Each is checked at the fitter's 23 abscissae first and then, when it
+        // passes there, at 64 points: accepted below 0.98 × tolerance, as the peaks between the 64
+        // points are within 1 % of it.
         func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double) {
             fitter.load(source, a, b)
-            let start = hermite(source, a, b)
-            if fitter.error(of: start) <= 0.9 * tolerance {
-                let startError = segmentError(source, a, b, start, count: 64, refine: false)
-                if startError <= 0.98 * tolerance { return (start, startError) }
+            var start = hermite(source, a, b), startError = fitter.error(of: start)
+            if let previous = fitter.accepted, case let e = fitter.error(of: previous), e < startError { (start, startError) = (previous, e) }
+            if startError <= 0.9 * tolerance {
+                let error = segmentError(source, a, b, start, count: 64, refine: false)
+                if error <= 0.98 * tolerance { return (start, error) }
             }
             let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
             guard fitted.error <= 0.98 * tolerance else { return fitted }
@@ -187,6 +190,7 @@ public enum KeyframeBaker {
             functions.append(fit.function)
             times.append(end)
             start = end
+            fitter.accepted = fit.function
         }
     }
 

@@ -14,6 +14,8 @@ struct SegmentFitter {
     private var residuals = [Double](repeating: 0, count: points - 1)
     private var weights = [Double](repeating: 1, count: points - 1)
 
+    /// The last segment's timing function, a starting point for the next.
+    var accepted: CubicBezierTimingFunction?
     /// The segment's change in value, after `load`.
     private(set) var change = 0.0
 
@@ -37,7 +39,8 @@ struct SegmentFitter {
 
     /// The controls that come closest to the loaded motion at the abscissae, starting from `start`,
     /// with their max error there (absolute); it stops once that is below `goal`, or when it stays
-    /// above four times `goal` (the segment needs splitting, not more iterations).
+    /// above four times `goal` after three steps, or twice it after ten (the segment needs splitting,
+    /// not more iterations).
     mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (function: CubicBezierTimingFunction, error: Double) {
         guard abs(change) > 1e-300 else { return (.linear, 0) }
         let n = Self.points
@@ -46,7 +49,7 @@ struct SegmentFitter {
         var worst = evaluate(p)
         var best = p, bestWorst = worst.max
         for iteration in 0..<24 {
-            if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) { break }
+            if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) || (iteration >= 10 && bestWorst > 2 * goal) { break }
             if iteration >= 3 {
                 // Lawson: weight each abscissa by how badly it is missed.
                 var total = 0.0
@@ -133,29 +136,29 @@ struct SegmentFitter {
         return step
     }
 
-    /// Solves the symmetric positive definite 4×4 system `a` (row-major) by Cholesky; nil if it is
-    /// not positive definite.
-    private static func solve(_ a: SIMD16<Double>, _ rhs: SIMD4<Double>) -> SIMD4<Double>? {
-        var l = a
-        for i in 0..<4 {
-            for k in 0..<i { l[5 * i] -= l[4 * i + k] * l[4 * i + k] }
-            guard l[5 * i] > 0 else { return nil }
-            l[5 * i] = l[5 * i].squareRoot()
-            for r in (i + 1)..<4 {
-                for k in 0..<i { l[4 * r + i] -= l[4 * r + k] * l[4 * i + k] }
-                l[4 * r + i] /= l[5 * i]
-            }
-        }
-        var y = rhs
-        for i in 0..<4 {
-            for k in 0..<i { y[i] -= l[4 * i + k] * y[k] }
-            y[i] /= l[5 * i]
-        }
-        for i in (0..<4).reversed() {
-            for k in (i + 1)..<4 { y[i] -= l[4 * k + i] * y[k] }
-            y[i] /= l[5 * i]
-        }
-        return y.x.isFinite && y.y.isFinite && y.z.isFinite && y.w.isFinite ? y : nil
+    /// Solves the symmetric positive definite 4×4 system `a` (row-major) by Cholesky, written out
+    /// (indexing a SIMD16 by variables spills it); nil if it is not positive definite.
+    private static func solve(_ a: SIMD16<Double>, _ b: SIMD4<Double>) -> SIMD4<Double>? {
+        let l00 = a[0].squareRoot()
+        let l10 = a[4] / l00, l20 = a[8] / l00, l30 = a[12] / l00
+        let d1 = a[5] - l10 * l10
+        guard l00 > 0, d1 > 0 else { return nil }
+        let l11 = d1.squareRoot()
+        let l21 = (a[9] - l20 * l10) / l11, l31 = (a[13] - l30 * l10) / l11
+        let d2 = a[10] - l20 * l20 - l21 * l21
+        guard d2 > 0 else { return nil }
+        let l22 = d2.squareRoot()
+        let l32 = (a[14] - l30 * l20 - l31 * l21) / l22
+        let d3 = a[15] - l30 * l30 - l31 * l31 - l32 * l32
+        guard d3 > 0 else { return nil }
+        let l33 = d3.squareRoot()
+        // L y = b, then Lᵀ x = y.
+        let y0 = b[0] / l00, y1 = (b[1] - l10 * y0) / l11
+        let y2 = (b[2] - l20 * y0 - l21 * y1) / l22, y3 = (b[3] - l30 * y0 - l31 * y1 - l32 * y2) / l33
+        let x3 = y3 / l33, x2 = (y2 - l32 * x3) / l22
+        let x1 = (y1 - l21 * x2 - l31 * x3) / l11, x0 = (y0 - l10 * x1 - l20 * x2 - l30 * x3) / l00
+        let x = SIMD4(x0, x1, x2, x3)
+        return x.x.isFinite && x.y.isFinite && x.z.isFinite && x.w.isFinite ? x : nil
     }
 
     /// s with x(s) = x for the x-controls (x1, x2): Newton from `guess`, the bracketed solve if
@@ -165,7 +168,9 @@ struct SegmentFitter {
         for _ in 0..<4 {
             let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
             guard slope > 1e-9 else { break }
-            s = min(max(s - (CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) / slope, 0), 1)
+            let error = CubicBezierTimingFunction.cubic(x1, x2, at: s) - x
+            if abs(error) <= 1e-13 { return s }
+            s = min(max(s - error / slope, 0), 1)
         }
         if abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) <= 1e-13 { return s }
         return CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: x)

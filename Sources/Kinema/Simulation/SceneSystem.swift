@@ -22,16 +22,20 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     @usableFromInline let planeNormals: [SIMD3<Double>]
     /// Contacts in force now.
     public var resting: [RestingContact] = []
-    /// One body under linear springs (rest length 0), gravity and drag: `a = g − c·v − k·(x − anchor)`
-    /// per unit mass, lane-wise in `V`, without the general loops (the common spring case, 1–3 D).
-    @usableFromInline let linear: LinearForces?
+    /// Bodies each under their own linear springs to anchors (rest length 0), gravity and drag:
+    /// `a = g − c·v − k·(x − anchor)` per unit mass, lane-wise in `V`, without the general loops.
+    /// The common spring case (one body, 1–3 D), and a batch of independent springs, one per lane.
+    /// Zero forces when `isLinear` is false (not an optional: unwrapping one copies all four
+    /// vectors in every evaluation).
+    @usableFromInline let linear: LinearForces
+    @usableFromInline let isLinear: Bool
 
     @usableFromInline
     struct LinearForces: Sendable {
         @usableFromInline var gravity: V
         @usableFromInline var anchor: V
-        @usableFromInline var stiffness: Double
-        @usableFromInline var damping: Double
+        @usableFromInline var stiffness: V
+        @usableFromInline var damping: V
     }
 
     @usableFromInline
@@ -64,25 +68,34 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             }
         }
         planeNormals = scene.planes.map { Self.pad($0.normal) }
-        linear = Self.linearForces(scene)
+        let linear = Self.linearForces(scene)
+        self.linear = linear ?? LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
+        isLinear = linear != nil
     }
 
     static func linearForces(_ scene: Scene) -> LinearForces? {
-        guard scene.bodies.count == 1 else { return nil }
-        var k = 0.0, c = scene.drag, weighted = [Double](repeating: 0, count: scene.dimensions)
+        let d = scene.dimensions
+        var k = [Double](repeating: 0, count: scene.bodies.count)
+        var c = [Double](repeating: scene.drag, count: scene.bodies.count)
+        var weighted = [Double](repeating: 0, count: scene.coordinateCount)
         for spring in scene.springs {
-            guard case let .anchor(_, at) = spring.ends, spring.restLength == 0 else { return nil }
-            k += spring.stiffness
-            c += spring.damping
-            for axis in 0..<scene.dimensions { weighted[axis] += spring.stiffness * at[axis] }
+            guard case let .anchor(b, at) = spring.ends, spring.restLength == 0 else { return nil }
+            k[b] += spring.stiffness
+            c[b] += spring.damping
+            for axis in 0..<d { weighted[b * d + axis] += spring.stiffness * at[axis] }
         }
-        let inverseMass = 1 / scene.bodies[0].mass
-        var gravity = V.zero, anchor = V.zero
-        for axis in 0..<scene.dimensions {
-            gravity[lane: axis] = scene.gravity[axis]
-            anchor[lane: axis] = k > 0 ? weighted[axis] / k : 0
+        var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
+        for (b, body) in scene.bodies.enumerated() {
+            let inverseMass = 1 / body.mass
+            for axis in 0..<d {
+                let lane = b * d + axis
+                forces.gravity[lane: lane] = scene.gravity[axis]
+                forces.anchor[lane: lane] = k[b] > 0 ? weighted[lane] / k[b] : 0
+                forces.stiffness[lane: lane] = k[b] * inverseMass
+                forces.damping[lane: lane] = c[b] * inverseMass
+            }
         }
-        return LinearForces(gravity: gravity, anchor: anchor, stiffness: k * inverseMass, damping: c * inverseMass)
+        return forces
     }
 
     static func pad(_ components: [Double]) -> SIMD3<Double> {
@@ -119,8 +132,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     /// loops out of line, so they do not stop the integrators' steps from inlining this.
     @inlinable @inline(__always)
     public func acceleration(position: V, velocity: V, time: Double) -> V {
-        if let linear, resting.isEmpty {
-            return linear.gravity - linear.damping * velocity - linear.stiffness * (position - linear.anchor)
+        if isLinear && resting.isEmpty {
+            return linear.gravity - V.lanewiseProduct(linear.damping, velocity) - V.lanewiseProduct(linear.stiffness, position - linear.anchor)
         }
         return generalAcceleration(position: position, velocity: velocity)
     }
