@@ -30,6 +30,8 @@ struct SweepCommand: ParsableCommand {
     var shard: String?
     @Flag(help: "Continue an interrupted run from FILE.partial (needs -o FILE).")
     var resume = false
+    @Flag(help: "Run a sweep of more than \(Self.confirmationLimit) combinations.")
+    var yes = false
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to FILE (through FILE.partial).")
     var output: String?
     @Argument(parsing: .allUnrecognized, help: "Scene and simulation flags, numeric ones as ranges.")
@@ -41,6 +43,9 @@ struct SweepCommand: ParsableCommand {
         @OptionGroup var simulation: SimulationOptions
     }
 
+    /// Sweeps larger than this (about a minute on two cores) need `--yes`.
+    static let confirmationLimit = 1_000_000
+
     static let metricColumns = ["settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
                                 "keyframes_uniform", "keyframes_adaptive", "keyframe_error"]
 
@@ -48,6 +53,9 @@ struct SweepCommand: ParsableCommand {
         let axes = try Self.axes(sceneArguments)
         let total = axes.reduce(1) { $0 * max(1, $1.values.count) }
         guard total <= 100_000_000 else { throw CLIError("the sweep has \(total) combinations; at most 100000000.") }
+        guard total <= Self.confirmationLimit || yes else {
+            throw CLIError("the sweep has \(total) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
+        }
         let (first, last) = try shardRange(total: total)
         let threadCount = try threadCount()
         if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }

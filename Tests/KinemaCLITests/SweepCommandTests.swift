@@ -87,6 +87,7 @@ struct SweepCommandTests {
         (["--stiffness", "100", "--threads", "0"], "--threads"),
         (["--stiffness", "100", "--resume"], "--resume"),
         (["--stiffness", "-5:5:5"], "--stiffness"),
+        (["--stiffness", "1:1000001:1"], "--yes"),
     ])
     func badRangesAreOneLine(arguments: [String], mention: String) throws {
         let result = try CLI.run(["sweep", "--spring", "--damping", "1"] + arguments + ["--duration", "1"])
