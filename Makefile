@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test notebooks notebooks-small docs benchmarks benchmark-allocations clean
+.PHONY: setup build demo test notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -28,9 +28,18 @@ docs: setup
 	swift package --disable-sandbox generate-documentation --target Kinema --warnings-as-errors
 	swift package --disable-sandbox generate-documentation --target KinemaReference --warnings-as-errors
 
-# The benchmark suites (release; plain C and GSL measured in the same run).
+# The benchmark suites (release; plain C and GSL measured in the same run). The Sweep suite runs
+# the release kinema binary, built first.
 benchmarks: setup
+	swift build -c release --product kinema
 	cd Benchmarks && swift package --disable-sandbox benchmark
+
+# The sweep against a scipy solve_ivp loop on the same grid, timed in one run (needs PyPI).
+benchmark-scipy: setup
+	swift build -c release --product kinema
+	test -x Benchmarks/scipy/.venv/bin/python || python3 -m venv Benchmarks/scipy/.venv
+	Benchmarks/scipy/.venv/bin/pip install -q -r Benchmarks/scipy/requirements.txt
+	Benchmarks/scipy/.venv/bin/python Benchmarks/scipy/sweep_scipy.py .build/release/kinema
 
 # Allocation counts of every benchmark against the committed Benchmarks/Thresholds (p90); any
 # increase fails. After a deliberate change: cd Benchmarks && swift package --disable-sandbox

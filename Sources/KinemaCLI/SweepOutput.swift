@@ -18,15 +18,26 @@ final class SweepOutput {
         }
         let manager = FileManager.default
         if resume, manager.fileExists(atPath: partial) {
-            let data = try Data(contentsOf: URL(fileURLWithPath: partial))
-            let text = String(decoding: data, as: UTF8.self)
-            guard text.hasPrefix(header) else {
+            let reading = try FileHandle(forReadingFrom: URL(fileURLWithPath: partial))
+            defer { try? reading.close() }
+            let start = try reading.read(upToCount: header.utf8.count) ?? Data()
+            guard start == Data(header.utf8) else {
                 throw CLIError("'--resume' found '\(partial)' from a different sweep (its header differs); remove it or drop --resume.")
             }
-            // Keep whole lines only: a kill can cut the last one short.
-            let complete = text.lastIndex(of: "\n").map { text[...$0] } ?? ""
-            rowsAlreadyWritten = complete.split(separator: "\n", omittingEmptySubsequences: false).count - 2
-            try Data(complete.utf8).write(to: URL(fileURLWithPath: partial))
+            // Count whole lines in 1 MB blocks (memory stays flat in the file's size) and keep
+            // only them: a kill can cut the last one short.
+            var offset = UInt64(header.utf8.count), end = offset, lines = 0
+            while let block = try reading.read(upToCount: 1 << 20), !block.isEmpty {
+                for (i, byte) in block.enumerated() where byte == UInt8(ascii: "\n") {
+                    lines += 1
+                    end = offset + UInt64(i) + 1
+                }
+                offset += UInt64(block.count)
+            }
+            rowsAlreadyWritten = lines
+            guard truncate(partial, off_t(end)) == 0 else {
+                throw CLIError("'--resume' cannot trim '\(partial)': \(String(cString: strerror(errno))).")
+            }
         } else {
             guard manager.createFile(atPath: partial, contents: Data(header.utf8)) else {
                 throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(errno))).")

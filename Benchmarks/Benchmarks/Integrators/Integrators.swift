@@ -3,6 +3,7 @@ import Kinema
 
 let benchmarks: @Sendable () -> Void = {
     keyframeBenchmarks()
+    sweepBenchmarks()
     baselineBenchmarks()
     adaptiveAndChainBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxDuration: .seconds(2))
