@@ -109,10 +109,10 @@ public enum KeyframeBaker {
     /// extreme of the two peaks they lay between, as are extrema within `swing` of a fixed knot.
     /// The ends and the impacts always stay.
     static func significant(_ knots: [Double], _ source: MotionSource, swing: Double) -> [Double] {
-        let fixed = Set([knots[0], knots[knots.count - 1]] + source.breakpoints)
         var kept: [(t: Double, v: Double, droppable: Bool)] = []
         for t in knots {
-            let v = source.value(t), droppable = !fixed.contains(t)
+            let v = source.value(t)
+            let droppable = t != knots[0] && t != knots[knots.count - 1] && !source.breakpoints.contains(t)
             guard let last = kept.last, abs(v - last.v) < swing, droppable || last.droppable else {
                 kept.append((t, v, droppable))
                 continue

@@ -9,10 +9,15 @@
 /// iteration, and the buffers are reused from segment to segment.
 struct SegmentFitter {
     static let points = 24
-    private var targets = [Double](repeating: 0, count: points - 1)
-    private var parameters = [Double](repeating: 0, count: points - 1)
-    private var residuals = [Double](repeating: 0, count: points - 1)
-    private var weights = [Double](repeating: 1, count: points - 1)
+    /// What the fit keeps per abscissa x_j.
+    struct Abscissa {
+        var target = 0.0
+        /// The curve parameter s with x(s) = x_j: the next solve's first guess.
+        var parameter = 0.0
+        var residual = 0.0
+        var weight = 1.0
+    }
+    private var abscissae = [Abscissa](repeating: Abscissa(), count: points - 1)
 
     /// The last segment's timing function, a starting point for the next.
     var accepted: CubicBezierTimingFunction?
@@ -26,9 +31,9 @@ struct SegmentFitter {
         let n = Self.points
         for j in 1..<n {
             let x = Double(j) / Double(n)
-            targets[j - 1] = change == 0 ? 0 : (source.value(a + (b - a) * x) - va) / change
-            parameters[j - 1] = x
-            weights[j - 1] = 1
+            abscissae[j - 1].target = change == 0 ? 0 : (source.value(a + (b - a) * x) - va) / change
+            abscissae[j - 1].parameter = x
+            abscissae[j - 1].weight = 1
         }
     }
 
@@ -53,8 +58,8 @@ struct SegmentFitter {
             if iteration >= 3 {
                 // Lawson: weight each abscissa by how badly it is missed.
                 var total = 0.0
-                for j in 0..<(n - 1) { weights[j] *= abs(residuals[j]) / worst.max + 1e-3; total += weights[j] }
-                for j in 0..<(n - 1) { weights[j] *= Double(n - 1) / total }
+                for j in 0..<(n - 1) { abscissae[j].weight *= abs(abscissae[j].residual) / worst.max + 1e-3; total += abscissae[j].weight }
+                for j in 0..<(n - 1) { abscissae[j].weight *= Double(n - 1) / total }
                 worst.squares = weightedSquares()
             }
             guard let step = gaussNewtonStep(p) else { break }
@@ -81,19 +86,19 @@ struct SegmentFitter {
         var worst = 0.0, squares = 0.0
         for j in 0..<(Self.points - 1) {
             let x = Double(j + 1) / Double(Self.points)
-            let s = Self.parameter(x, p[0], p[2], guess: parameters[j])
-            parameters[j] = s
-            let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: s) - targets[j]
-            residuals[j] = r
+            let s = Self.parameter(x, p[0], p[2], guess: abscissae[j].parameter)
+            abscissae[j].parameter = s
+            let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: s) - abscissae[j].target
+            abscissae[j].residual = r
             worst = max(worst, abs(r))
-            squares += weights[j] * r * r
+            squares += abscissae[j].weight * r * r
         }
         return (worst, squares)
     }
 
     private func weightedSquares() -> Double {
         var squares = 0.0
-        for j in 0..<(Self.points - 1) { squares += weights[j] * residuals[j] * residuals[j] }
+        for j in 0..<(Self.points - 1) { squares += abscissae[j].weight * abscissae[j].residual * abscissae[j].residual }
         return squares
     }
 
@@ -103,17 +108,17 @@ struct SegmentFitter {
         var m = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         var g = SIMD4<Double>.zero
         for j in 0..<(Self.points - 1) {
-            let s = parameters[j], u = 1 - s
+            let s = abscissae[j].parameter, u = 1 - s
             let b1 = 3 * u * u * s, b2 = 3 * u * s * s
             let dx = CubicBezierTimingFunction.cubicDerivative(p[0], p[2], at: s)
             let dy = CubicBezierTimingFunction.cubicDerivative(p[1], p[3], at: s)
             let slope = dx > 1e-9 ? dy / dx : 0
-            let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = weights[j]
+            let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = abscissae[j].weight
             m.0 += w * row[0] * row
             m.1 += w * row[1] * row
             m.2 += w * row[2] * row
             m.3 += w * row[3] * row
-            g += w * residuals[j] * row
+            g += w * abscissae[j].residual * row
         }
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (m.0[0] + m.1[1] + m.2[2] + m.3[3]) + 1e-300
