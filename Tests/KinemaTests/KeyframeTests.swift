@@ -76,6 +76,32 @@ struct KeyframeBakerTests {
         #expect(gridError(fit.animation, { motion.position(at: $0) }) <= tolerance)
     }
 
+    /// A motion that is itself a cubic bezier is recovered: from the Hermite start (1/3, 0, 2/3, 1)
+    /// the fitter reaches CSS's ease-in-out (0.42, 0, 0.58, 1).
+    @Test func fitterRecoversAnExactBezier() throws {
+        let easeInOut = CubicBezierTimingFunction.easeInEaseOut
+        let source = try MotionSource(easing: .timingFunction(easeInOut))
+        var fitter = SegmentFitter()
+        fitter.load(source, 0, 1)
+        let start = KeyframeBaker.hermite(source, 0, 1)
+        #expect(fitter.error(of: start) > 1e-2)
+        let fit = fitter.fit(from: start, goal: 1e-9)
+        #expect(fit.error <= 1e-9, "\(fit)")
+        #expect(abs(fit.function.x1 - 0.42) <= 1e-6 && abs(fit.function.x2 - 0.58) <= 1e-6, "\(fit.function)")
+        #expect(abs(fit.function.y1) <= 1e-6 && abs(fit.function.y2 - 1) <= 1e-6, "\(fit.function)")
+    }
+
+    /// 2s³ − 3s² + s (values 0, 0; slopes 1, 1; h = 1) turns where 6s² − 6s + 1 = 0: s = 1/2 ∓ √3/6.
+    @Test func trajectoryExtremaAreTheHermiteSlopeRoots() {
+        var roots: [Double] = []
+        Hermite.appendSlopeRoots(0, 1, 0, 1, from: 10, h: 1, to: &roots)
+        #expect(roots.count == 2)
+        #expect(abs(roots[0] - (10.5 - 3.0.squareRoot() / 6)) <= 1e-14 && abs(roots[1] - (10.5 + 3.0.squareRoot() / 6)) <= 1e-14)
+        roots = []
+        Hermite.appendSlopeRoots(0, 1, 1, 1, from: 0, h: 1, to: &roots)  // a straight line: no extremum
+        #expect(roots.isEmpty)
+    }
+
     @Test func twoDimensionalSceneBakesOneTrackPerCoordinate() throws {
         let ball = try Body(name: "ball", position: [1, 0.5], velocity: [0, 2])
         let scene = try Scene(dimensions: 2, bodies: [ball],

@@ -7,7 +7,8 @@ import RealModule
 ///   done right; its loop dropped the last frame).
 /// - `turningPoints`: knots at every extremum and impact; each segment the Hermite cubic from the
 ///   exact velocities, `(1/3, d0·Δt/(3Δv), 2/3, 1 − d1·Δt/(3Δv))`.
-/// - `adaptive`: the turning-point knots, then between each pair as few segments as it finds: from
+/// - `adaptive`: the turning-point knots less the ripples smaller than half the tolerance (a settled
+///   tail's, or a solver's rounding noise), then between each pair as few segments as it finds: from
 ///   each knot the longest piece whose timing function meets the tolerance, the Hermite one if it
 ///   does, else one fitted by `SegmentFitter` (controls in [0, 1]). Impacts are always knots.
 public enum KeyframeBaker {
@@ -58,9 +59,9 @@ public enum KeyframeBaker {
     }
 
     /// The `uniform` strategy's segment count: fps × duration, rounded, at least 1 (its keyframe
-    /// count is one more).
+    /// count is one more), and capped at 1e15 so that an absurd rate cannot overflow `Int`.
     package static func uniformSegmentCount(duration: Double, framesPerSecond: Double = 60) -> Int {
-        max(1, Int((framesPerSecond * duration).rounded()))
+        Int(min(max(1, (framesPerSecond * duration).rounded()), 1e15))
     }
 
     /// 0, every extremum, every impact, and the end.
@@ -162,7 +163,9 @@ public enum KeyframeBaker {
         func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double) {
             fitter.load(source, a, b)
             var start = hermite(source, a, b), startError = fitter.error(of: start)
-            if let previous = fitter.accepted, case let e = fitter.error(of: previous), e < startError { (start, startError) = (previous, e) }
+            if let previous = fitter.accepted, case let previousError = fitter.error(of: previous), previousError < startError {
+                (start, startError) = (previous, previousError)
+            }
             if startError <= 0.9 * tolerance {
                 let error = segmentError(source, a, b, start, count: 64, refine: false)
                 if error <= 0.98 * tolerance { return (start, error) }
