@@ -44,6 +44,7 @@ benchmark-scipy: setup
 # Allocation counts of every benchmark against the committed Benchmarks/Thresholds (p90); any
 # increase fails. After a deliberate change: cd Benchmarks && swift package --disable-sandbox
 #   --allow-writing-to-package-directory benchmark thresholds update --metric mallocCountTotal
+# and delete the file it writes for Sweep.kinema.* (that count is Foundation launching a process).
 benchmark-allocations: setup
 	cd Benchmarks && swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal
 

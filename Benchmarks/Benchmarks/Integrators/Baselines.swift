@@ -36,6 +36,36 @@ func baselineBenchmarks() {
         blackHole(state)
     }
 
+    // GSL's other explicit step types through the same driver, fixed step, on the same spring.
+    for (name, method) in [("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
+                           ("rk8pd", CBASELINE_GSL_RK8PD)] {
+        Benchmark("GSL.\(name).C.springStep", configuration: configuration) { benchmark in
+            var state = cbaseline_state(x: 0, v: 0)
+            benchmark.startMeasurement()
+            for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_gsl_fixed(Int32(method), state, 100, 2, 1e-3, steps) }
+            benchmark.stopMeasurement()
+            blackHole(state)
+        }
+    }
+
+    // Kinema's other fixed-step methods on the SIMD2 spring of RK4.SIMD2.springStep.
+    func simd2Spring<M: FixedStepMethod>(_ name: String, _ method: M.Type) {
+        Benchmark("\(name).SIMD2.springStep", configuration: configuration) { benchmark in
+            let body = try! Body(name: "b", position: [1, 0], velocity: [0, 1])
+            let scene = try! Scene(dimensions: 2, bodies: [body],
+                                   springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)])
+            let system = SceneSystem<SIMD2<Double>>(scene: scene)
+            var integrator = FixedStepIntegrator(system: system, method: method, state: system.initialState, timeStep: 1e-3)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+            benchmark.stopMeasurement()
+            blackHole(integrator.state)
+        }
+    }
+    simd2Spring("Euler", ExplicitEuler.self)
+    simd2Spring("SemiImplicitEuler", SemiImplicitEuler.self)
+    simd2Spring("Verlet", VelocityVerlet.self)
+
     Benchmark("Curves.bezier.value", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
         let f = try! CubicBezierTimingFunction(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)
         var t = 0.0, sum = 0.0

@@ -30,14 +30,20 @@ static int gsl_function(double t, const double y[], double f[], void *p) {
     return GSL_SUCCESS;
 }
 
-cbaseline_state cbaseline_gsl_rk4(cbaseline_state s, double k, double c, double h, long n) {
+cbaseline_state cbaseline_gsl_fixed(int method, cbaseline_state s, double k, double c, double h, long n) {
+    const gsl_odeiv2_step_type *types[] = {gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45,
+                                           gsl_odeiv2_step_rkck, gsl_odeiv2_step_rk8pd};
     parameters p = {k, c};
     gsl_odeiv2_system system = {gsl_function, NULL, 2, &p};
     /* eps_abs = 1e30: GSL's fixed-step path still runs the error test. */
-    gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&system, gsl_odeiv2_step_rk4, h, 1e30, 0);
+    gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&system, types[method], h, 1e30, 0);
     double y[2] = {s.x, s.v}, t = 0;
     for (long i = 0; i < n; i++) gsl_odeiv2_evolve_apply_fixed_step(d->e, d->c, d->s, d->sys, &t, h, y);
     gsl_odeiv2_driver_free(d);
     cbaseline_state out = {y[0], y[1]};
     return out;
+}
+
+cbaseline_state cbaseline_gsl_rk4(cbaseline_state s, double k, double c, double h, long n) {
+    return cbaseline_gsl_fixed(CBASELINE_GSL_RK4, s, k, c, h, n);
 }

@@ -12,4 +12,10 @@ cbaseline_state cbaseline_rk4(cbaseline_state s, double k, double c, double h, l
 /* n fixed steps of GSL's rk4 (step doubling: 12 evaluations a step) of size h. */
 cbaseline_state cbaseline_gsl_rk4(cbaseline_state s, double k, double c, double h, long n);
 
+/* GSL's explicit step types, for cbaseline_gsl_fixed. */
+enum { CBASELINE_GSL_RK2, CBASELINE_GSL_RK4, CBASELINE_GSL_RKF45, CBASELINE_GSL_RKCK, CBASELINE_GSL_RK8PD };
+
+/* n fixed steps of size h of one of GSL's explicit step types, through its driver. */
+cbaseline_state cbaseline_gsl_fixed(int method, cbaseline_state s, double k, double c, double h, long n);
+
 #endif
