@@ -76,6 +76,20 @@ struct KeyframeBakerTests {
         #expect(gridError(fit.animation, { motion.position(at: $0) }) <= tolerance)
     }
 
+    /// A critically damped spring settles within 0.5 s; after that RK4's rounding wiggles about the
+    /// target, and every wiggle is an extremum of the sampled trajectory. Ripples below half the
+    /// tolerance are not knots, so the bake stays a handful of keyframes.
+    @Test func roundingRipplesInASettledTailAreNotKnots() throws {
+        let spring = try Spring(stiffness: 500, damping: 2 * 500.0.squareRoot())
+        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let source = try MotionSource(trajectory: trajectory)
+        #expect((source.extrema?.count ?? 0) >= 10, "\(source.extrema ?? [])")
+        let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
+        #expect(fit.keyframeCount <= 6 && fit.maxError <= 1e-3, "\(fit.keyframeCount) keyframes, \(fit.maxError)")
+        let exact = try spring.motion(from: 0, to: 1, initialVelocity: 0)
+        #expect(gridError(fit.animation, { exact.position(at: $0) }) <= 1e-3 + 1e-6)
+    }
+
     /// A motion that is itself a cubic bezier is recovered: from the Hermite start (1/3, 0, 2/3, 1)
     /// the fitter reaches CSS's ease-in-out (0.42, 0, 0.58, 1).
     @Test func fitterRecoversAnExactBezier() throws {
