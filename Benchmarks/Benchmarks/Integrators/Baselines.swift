@@ -112,6 +112,45 @@ func adaptiveAndChainBenchmarks() {
         blackHole(integrator.state)
     }
 
+    // The other integrators on the same chain (fixed step h = 1e-4; adaptive per accepted step at
+    // 1e-8), and the adaptive ones on the SIMD2 spring of the fixed-step benchmarks.
+    func chainScene() -> Scene {
+        var bodies: [Body] = [], springs: [SpringForce] = []
+        for i in 0..<12 {
+            bodies.append(try! Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            springs.append(try! SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                                            stiffness: 80, damping: 0.3, restLength: 0.25))
+        }
+        return try! Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+    }
+    func simd2Scene() -> Scene {
+        let body = try! Body(name: "b", position: [1, 0], velocity: [0, 1])
+        return try! Scene(dimensions: 2, bodies: [body], springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)])
+    }
+    func measure<I: Integrator>(_ name: String, _ make: @escaping () -> I) {
+        Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+            var integrator = make()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+            benchmark.stopMeasurement()
+            blackHole(integrator.time)
+        }
+    }
+    let chain = SceneSystem<SIMD64<Double>>(scene: chainScene()), spring = SceneSystem<SIMD2<Double>>(scene: simd2Scene())
+    measure("Euler.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: chain.initialState, timeStep: 1e-4) }
+    measure("SemiImplicitEuler.Chain12x3D.step") {
+        FixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: chain.initialState, timeStep: 1e-4)
+    }
+    measure("Verlet.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: chain.initialState, timeStep: 1e-4) }
+    measure("DP5.Chain12x3D.acceptedStep") {
+        DormandPrince54(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+    }
+    measure("DOP853.Chain12x3D.acceptedStep") { DOP853(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8) }
+    measure("DP5.SIMD2.acceptedStep") {
+        DormandPrince54(system: spring, state: spring.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
+    }
+    measure("DOP853.SIMD2.acceptedStep") { DOP853(system: spring, state: spring.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12) }
+
     Benchmark("RK4.Chain12x3D.step", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
                                                            maxDuration: .seconds(2))) { benchmark in
         var bodies: [Body] = [], springs: [SpringForce] = []
