@@ -10,14 +10,9 @@ func baselineBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
                                                 maxDuration: .seconds(2))
 
-    Benchmark("RK4.Double.springStep", configuration: configuration) { benchmark in
-        let scene = try! Scene.spring(Spring(stiffness: 100, damping: 2))
-        let system = SceneSystem<Double>(scene: scene)
-        var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: system.initialState, timeStep: 1e-3)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-        benchmark.stopMeasurement()
-        blackHole(integrator.state)
+    let spring100 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 100, damping: 2)))
+    measureSteps("RK4.Double.springStep") {
+        FixedStepIntegrator(system: spring100, method: RK4.self, state: spring100.initialState, timeStep: 1e-3)
     }
 
     Benchmark("C.RK4.springStep", configuration: configuration) { benchmark in
@@ -49,22 +44,14 @@ func baselineBenchmarks() {
     }
 
     // Kinema's other fixed-step methods on the SIMD2 spring of RK4.SIMD2.springStep.
-    func simd2Spring<M: FixedStepMethod>(_ name: String, _ method: M.Type) {
-        Benchmark("\(name).SIMD2.springStep", configuration: configuration) { benchmark in
-            let body = try! Body(name: "b", position: [1, 0], velocity: [0, 1])
-            let scene = try! Scene(dimensions: 2, bodies: [body],
-                                   springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)])
-            let system = SceneSystem<SIMD2<Double>>(scene: scene)
-            var integrator = FixedStepIntegrator(system: system, method: method, state: system.initialState, timeStep: 1e-3)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-            benchmark.stopMeasurement()
-            blackHole(integrator.state)
-        }
+    let spring = simd2Spring()
+    measureSteps("Euler.SIMD2.springStep") { FixedStepIntegrator(system: spring, method: ExplicitEuler.self, state: spring.initialState, timeStep: 1e-3) }
+    measureSteps("SemiImplicitEuler.SIMD2.springStep") {
+        FixedStepIntegrator(system: spring, method: SemiImplicitEuler.self, state: spring.initialState, timeStep: 1e-3)
     }
-    simd2Spring("Euler", ExplicitEuler.self)
-    simd2Spring("SemiImplicitEuler", SemiImplicitEuler.self)
-    simd2Spring("Verlet", VelocityVerlet.self)
+    measureSteps("Verlet.SIMD2.springStep") {
+        FixedStepIntegrator(system: spring, method: VelocityVerlet.self, state: spring.initialState, timeStep: 1e-3)
+    }
 
     Benchmark("Curves.bezier.value", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
         let f = try! CubicBezierTimingFunction(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)
@@ -88,83 +75,36 @@ func baselineBenchmarks() {
     }
 }
 
-/// Per-step cost of the adaptive methods and of RK4 on a coupled N-body chain.
+/// Per-step cost of the adaptive methods (per accepted step), and of every integrator on a coupled
+/// N-body chain (fixed step h = 1e-4; adaptive at 1e-8).
 func adaptiveAndChainBenchmarks() {
-    Benchmark("DP5.Double.acceptedStep", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
-                                                                maxDuration: .seconds(2))) { benchmark in
-        let scene = try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1))
-        let system = SceneSystem<Double>(scene: scene)
-        var integrator = DormandPrince54(system: system, state: system.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-        benchmark.stopMeasurement()
-        blackHole(integrator.state)
+    let spring1000 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1)))
+    measureSteps("DP5.Double.acceptedStep") {
+        DormandPrince54(system: spring1000, state: spring1000.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
     }
-
-    Benchmark("DOP853.Double.acceptedStep", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
-                                                                   maxDuration: .seconds(2))) { benchmark in
-        let scene = try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1))
-        let system = SceneSystem<Double>(scene: scene)
-        var integrator = DOP853(system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-        benchmark.stopMeasurement()
-        blackHole(integrator.state)
+    measureSteps("DOP853.Double.acceptedStep") {
+        DOP853(system: spring1000, state: spring1000.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
     }
-
-    // The other integrators on the same chain (fixed step h = 1e-4; adaptive per accepted step at
-    // 1e-8), and the adaptive ones on the SIMD2 spring of the fixed-step benchmarks.
-    func chainScene() -> Scene {
-        var bodies: [Body] = [], springs: [SpringForce] = []
-        for i in 0..<12 {
-            bodies.append(try! Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
-            springs.append(try! SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
-                                            stiffness: 80, damping: 0.3, restLength: 0.25))
-        }
-        return try! Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
-    }
-    func simd2Scene() -> Scene {
-        let body = try! Body(name: "b", position: [1, 0], velocity: [0, 1])
-        return try! Scene(dimensions: 2, bodies: [body], springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)])
-    }
-    func measure<I: Integrator>(_ name: String, _ make: @escaping () -> I) {
-        Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
-            var integrator = make()
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-            benchmark.stopMeasurement()
-            blackHole(integrator.time)
-        }
-    }
-    let chain = SceneSystem<SIMD64<Double>>(scene: chainScene()), spring = SceneSystem<SIMD2<Double>>(scene: simd2Scene())
-    measure("Euler.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: chain.initialState, timeStep: 1e-4) }
-    measure("SemiImplicitEuler.Chain12x3D.step") {
-        FixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: chain.initialState, timeStep: 1e-4)
-    }
-    measure("Verlet.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: chain.initialState, timeStep: 1e-4) }
-    measure("DP5.Chain12x3D.acceptedStep") {
-        DormandPrince54(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
-    }
-    measure("DOP853.Chain12x3D.acceptedStep") { DOP853(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8) }
-    measure("DP5.SIMD2.acceptedStep") {
+    let spring = simd2Spring()
+    measureSteps("DP5.SIMD2.acceptedStep") {
         DormandPrince54(system: spring, state: spring.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
     }
-    measure("DOP853.SIMD2.acceptedStep") { DOP853(system: spring, state: spring.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12) }
-
-    Benchmark("RK4.Chain12x3D.step", configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
-                                                           maxDuration: .seconds(2))) { benchmark in
-        var bodies: [Body] = [], springs: [SpringForce] = []
-        for i in 0..<12 {
-            bodies.append(try! Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
-            springs.append(try! SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
-                                            stiffness: 80, damping: 0.3, restLength: 0.25))
-        }
-        let scene = try! Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
-        let system = SceneSystem<SIMD64<Double>>(scene: scene)
-        var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: system.initialState, timeStep: 1e-4)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
-        benchmark.stopMeasurement()
-        blackHole(integrator.state)
+    measureSteps("DOP853.SIMD2.acceptedStep") {
+        DOP853(system: spring, state: spring.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
+    }
+    let chain = chain()
+    measureSteps("Euler.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: chain.initialState, timeStep: 1e-4) }
+    measureSteps("SemiImplicitEuler.Chain12x3D.step") {
+        FixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: chain.initialState, timeStep: 1e-4)
+    }
+    measureSteps("Verlet.Chain12x3D.step") {
+        FixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: chain.initialState, timeStep: 1e-4)
+    }
+    measureSteps("RK4.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: RK4.self, state: chain.initialState, timeStep: 1e-4) }
+    measureSteps("DP5.Chain12x3D.acceptedStep") {
+        DormandPrince54(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+    }
+    measureSteps("DOP853.Chain12x3D.acceptedStep") {
+        DOP853(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
     }
 }

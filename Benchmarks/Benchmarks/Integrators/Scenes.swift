@@ -1,0 +1,32 @@
+import Benchmark
+import Kinema
+
+/// One body on a 2-D spring (k = 100, c = 2), the fixed- and adaptive-step benchmarks' spring.
+func simd2Spring() -> SceneSystem<SIMD2<Double>> {
+    let body = try! Body(name: "b", position: [1, 0], velocity: [0, 1])
+    return SceneSystem(scene: try! Scene(dimensions: 2, bodies: [body],
+                                         springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)]))
+}
+
+/// 12 bodies in 3-D joined by springs of rest length 0.25, under gravity (36 coordinates, SIMD64).
+func chain() -> SceneSystem<SIMD64<Double>> {
+    var bodies: [Body] = [], springs: [SpringForce] = []
+    for i in 0..<12 {
+        bodies.append(try! Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+        springs.append(try! SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                                        stiffness: 80, damping: 0.3, restLength: 0.25))
+    }
+    return SceneSystem(scene: try! Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81]))
+}
+
+/// A benchmark of one integrator's steps (accepted steps for the adaptive ones), 1,000 per scaled
+/// iteration, so the reported time is per step; allocations must be 0.
+func measureSteps<I: Integrator>(_ name: String, _ make: @escaping () -> I) {
+    Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+        var integrator = make()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try! integrator.advance(toward: .infinity) }
+        benchmark.stopMeasurement()
+        blackHole(integrator.time)
+    }
+}
