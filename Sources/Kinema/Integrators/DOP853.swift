@@ -31,9 +31,28 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
     @usableFromInline var rejectedLast = false
     /// f at the current state.
     @usableFromInline var derivative: State
-    /// Dense-output polynomial coefficients F0…F6 and the step's start state.
-    @usableFromInline var dense: ContiguousArray<State>
+    /// The last step's interpolant and its start state.
+    @usableFromInline var dense: DenseOutput
     @usableFromInline var previousState: State
+
+    /// The coefficients F0…F6 of dop853's 7th-order interpolant, stored inline (no array to check
+    /// for uniqueness and bounds on every write).
+    @usableFromInline
+    struct DenseOutput {
+        @usableFromInline var f0, f1, f2, f3, f4, f5, f6: State
+
+        @inlinable
+        init(_ f0: State, _ f1: State, _ f2: State, _ f3: State, _ f4: State, _ f5: State, _ f6: State) {
+            (self.f0, self.f1, self.f2, self.f3, self.f4, self.f5, self.f6) = (f0, f1, f2, f3, f4, f5, f6)
+        }
+
+        /// y(t0 + x·h) − y(t0), by Horner in x and 1 − x alternately (dop853's contd8).
+        @inlinable
+        func offset(at x: Double) -> State {
+            let y = (1 - x) * (f5 + x * f6)
+            return x * (f0 + (1 - x) * (f1 + x * (f2 + (1 - x) * (f3 + x * (f4 + y)))))
+        }
+    }
 
     @inlinable
     public init(system: System, time: Double = 0, state: State,
@@ -47,7 +66,7 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _state = state
         _previousTime = time
         previousState = state
-        dense = ContiguousArray(repeating: .zero, count: 7)
+        dense = DenseOutput(.zero, .zero, .zero, .zero, .zero, .zero, .zero)
         derivative = system.derivative(of: state, at: time)
         _evaluations = 1
         startStepSize()
@@ -65,13 +84,7 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         let h = _time - _previousTime
         if h <= 0 || t >= _time { return _state }
         if t <= _previousTime { return previousState }
-        let x = (t - _previousTime) / h
-        var y = State.zero
-        for i in 0..<7 {
-            y = y + dense[6 - i]
-            y = (i % 2 == 0 ? x : 1 - x) * y
-        }
-        return previousState + y
+        return previousState + dense.offset(at: (t - _previousTime) / h)
     }
 
     @inlinable
