@@ -102,8 +102,9 @@ extension DOP853 {{
                 previousState = y
                 _time = tNew
                 _state = trial.y1
-                dense = Self.denseOutput(system, time: t, state: y, derivative: k0, step: h, trial)
-                _evaluations += 3
+                lastTrial = trial
+                lastStep = (derivative: k0, size: h)
+                denseIsCurrent = false
                 derivative = trial.k12
                 stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 _steps += 1

@@ -4,9 +4,9 @@ import RealModule
 ///
 /// Twelve stages (the last reused, FSAL) per step, an error estimate that blends the 5th- and
 /// 3rd-order embedded solutions as dop853.f does, step control with exponent 1/8 (safety 0.9,
-/// factors clamped to [1/6, 3]), and three extra stages after each accepted step for the dense
-/// output. The step is generated with the tableau unrolled (`DOP853+Step.swift`), so the stages
-/// are locals and nothing is allocated per step.
+/// factors clamped to [1/6, 3]), and three extra stages for the dense output of each accepted
+/// step that is interpolated (`prepareInterpolation`). The step is generated with the tableau
+/// unrolled (`DOP853+Step.swift`), so the stages are locals and nothing is allocated per step.
 public struct DOP853<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
@@ -31,9 +31,13 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
     @usableFromInline var rejectedLast = false
     /// f at the current state.
     @usableFromInline var derivative: State
-    /// The last step's interpolant and its start state.
-    @usableFromInline var dense: DenseOutput
+    /// The last step's start state, its stages, its interpolant once computed (its three extra
+    /// stages cost a quarter of a step, so only steps that are interpolated pay for them).
     @usableFromInline var previousState: State
+    @usableFromInline var lastStep: (derivative: State, size: Double)
+    @usableFromInline var lastTrial: Trial
+    @usableFromInline var dense: DenseOutput
+    @usableFromInline var denseIsCurrent = true
 
     /// The coefficients F0…F6 of dop853's 7th-order interpolant, stored inline (no array to check
     /// for uniqueness and bounds on every write).
@@ -66,6 +70,8 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _state = state
         _previousTime = time
         previousState = state
+        lastStep = (.zero, 0)
+        lastTrial = Trial(y1: state, error5: .zero, error3: .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
         dense = DenseOutput(.zero, .zero, .zero, .zero, .zero, .zero, .zero)
         derivative = system.derivative(of: state, at: time)
         _evaluations = 1
@@ -84,7 +90,23 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         let h = _time - _previousTime
         if h <= 0 || t >= _time { return _state }
         if t <= _previousTime { return previousState }
-        return previousState + dense.offset(at: (t - _previousTime) / h)
+        let interpolant = denseIsCurrent ? dense : lastDenseOutput()
+        return previousState + interpolant.offset(at: (t - _previousTime) / h)
+    }
+
+    /// Computes the last step's interpolant once (three evaluations), so `interpolate` reuses it.
+    @inlinable
+    public mutating func prepareInterpolation() {
+        guard !denseIsCurrent else { return }
+        dense = lastDenseOutput()
+        denseIsCurrent = true
+        _evaluations += 3
+    }
+
+    @inlinable
+    func lastDenseOutput() -> DenseOutput {
+        Self.denseOutput(system, time: _previousTime, state: previousState, derivative: lastStep.derivative,
+                         step: lastStep.size, lastTrial)
     }
 
     @inlinable
@@ -93,6 +115,7 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _state = state
         _previousTime = time
         previousState = state
+        denseIsCurrent = true
         derivative = system.derivative(of: state, at: time)
         _evaluations += 1
         rejectedLast = false

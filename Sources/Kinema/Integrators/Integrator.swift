@@ -24,11 +24,18 @@ public protocol Integrator {
     func interpolate(at t: Double) -> State
     /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
     func interpolatePosition(at t: Double) -> System.Vector
+    /// Computes what `interpolate` needs for the last step, for methods that build their dense
+    /// output on demand (DOP853's three extra stages). `interpolate` is right without it, but then
+    /// recomputes the dense output on every call (and does not count those evaluations).
+    mutating func prepareInterpolation()
     /// Restarts from `state` at `time`, after a discontinuity (an impact).
     mutating func restart(at time: Double, state: State)
 }
 
 extension Integrator {
+    @inlinable
+    public mutating func prepareInterpolation() {}
+
     @inlinable
     public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }
 }

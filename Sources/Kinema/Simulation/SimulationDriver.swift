@@ -90,6 +90,9 @@ struct SimulationDriver {
                 try checkStability(&integrator, initialEnergy: initialEnergy, allowance: energyAllowance,
                                    limit: stabilityLimit, name: name, energy: energyCheck)
             }
+            if hasColliders || (next < sampleTimes.count && sampleTimes[next] < integrator.time) {
+                integrator.prepareInterpolation()
+            }
             if hasColliders, let (time, body, collider) = earliestImpact(&integrator) {
                 while next < sampleTimes.count && sampleTimes[next] <= time {
                     trajectory.append(time: sampleTimes[next], state: integrator.interpolate(at: sampleTimes[next]))
