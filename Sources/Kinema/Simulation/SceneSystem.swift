@@ -13,13 +13,16 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         public var plane: Int
     }
 
-    public let scene: Scene
-    @usableFromInline let dimensions: Int
-    @usableFromInline let inverseMasses: [Double]
-    @usableFromInline let gravity: SIMD3<Double>
-    @usableFromInline let drag: Double
-    @usableFromInline let springs: [CompiledSpring]
-    @usableFromInline let planeNormals: [SIMD3<Double>]
+    /// The scene and its compiled forces, behind one reference: integrators pass the system to
+    /// every step, and a 193-byte struct was copied (memcpy) at each call where a 56-byte one is not.
+    @usableFromInline let layout: Layout
+    public var scene: Scene { layout.scene }
+    @inlinable var dimensions: Int { layout.dimensions }
+    @inlinable var inverseMasses: [Double] { layout.inverseMasses }
+    @inlinable var gravity: SIMD3<Double> { layout.gravity }
+    @inlinable var drag: Double { layout.drag }
+    @inlinable var springs: [CompiledSpring] { layout.springs }
+    @inlinable var planeNormals: [SIMD3<Double>] { layout.planeNormals }
     /// Contacts in force now.
     public var resting: [RestingContact] = []
     /// Bodies each under their own linear springs to anchors (rest length 0), gravity and drag:
@@ -39,6 +42,36 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     }
 
     @usableFromInline
+    final class Layout: Sendable {
+        @usableFromInline let scene: Scene
+        @usableFromInline let dimensions: Int
+        @usableFromInline let inverseMasses: [Double]
+        @usableFromInline let gravity: SIMD3<Double>
+        @usableFromInline let drag: Double
+        @usableFromInline let springs: [CompiledSpring]
+        @usableFromInline let planeNormals: [SIMD3<Double>]
+
+        init(scene: Scene) {
+            self.scene = scene
+            dimensions = scene.dimensions
+            inverseMasses = scene.bodies.map { 1 / $0.mass }
+            gravity = SceneSystem.pad(scene.gravity)
+            drag = scene.drag
+            springs = scene.springs.map { spring in
+                switch spring.ends {
+                case let .anchor(body, at):
+                    return CompiledSpring(first: body, second: -1, anchor: SceneSystem.pad(at), stiffness: spring.stiffness,
+                                          damping: spring.damping, restLength: spring.restLength)
+                case let .bodies(a, b):
+                    return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
+                                          damping: spring.damping, restLength: spring.restLength)
+                }
+            }
+            planeNormals = scene.planes.map { SceneSystem.pad($0.normal) }
+        }
+    }
+
+    @usableFromInline
     struct CompiledSpring: Sendable {
         @usableFromInline var first: Int
         /// -1 for an anchor.
@@ -52,22 +85,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     /// - Precondition: `V.laneCount >= scene.coordinateCount`.
     public init(scene: Scene) {
         precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
-        self.scene = scene
-        dimensions = scene.dimensions
-        inverseMasses = scene.bodies.map { 1 / $0.mass }
-        gravity = Self.pad(scene.gravity)
-        drag = scene.drag
-        springs = scene.springs.map { spring in
-            switch spring.ends {
-            case let .anchor(body, at):
-                return CompiledSpring(first: body, second: -1, anchor: Self.pad(at), stiffness: spring.stiffness,
-                                      damping: spring.damping, restLength: spring.restLength)
-            case let .bodies(a, b):
-                return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
-                                      damping: spring.damping, restLength: spring.restLength)
-            }
-        }
-        planeNormals = scene.planes.map { Self.pad($0.normal) }
+        layout = Layout(scene: scene)
         let linear = Self.linearForces(scene)
         self.linear = linear ?? LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
         isLinear = linear != nil
