@@ -23,8 +23,10 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Impact speed below which the ball rests (default 0.01).")
     var restVelocity: Double?
 
-    /// The scene, and the duration it suggests when `--duration` is absent (nil: none).
-    func makeScene() throws -> (scene: Scene, defaultDuration: Double?) {
+    /// The scene, and the duration it suggests when `--duration` is absent (nil: none; not computed
+    /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
+    /// with `--duration` skips for every row).
+    func makeScene(suggestingDuration: Bool = true) throws -> (scene: Scene, defaultDuration: Double?) {
         let chosen = [spring, drop, scene != nil].filter { $0 }.count
         guard chosen == 1 else {
             throw CLIError(chosen == 0 ? "give a scene: '--spring', '--drop' or '--scene FILE'."
@@ -46,6 +48,7 @@ struct SceneOptions: ParsableArguments {
             let parameters = try springOptions.spring()
             let ends = try springOptions.endpoints()
             let scene = try Scene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            guard suggestingDuration else { return (scene, nil) }
             let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
             return (scene, settle.isFinite && settle > 0 ? settle : nil)
         }

@@ -228,7 +228,7 @@ struct SweepCommand: ParsableCommand {
     func rows(axes: [Axis], indices: Range<Int>, template: Combination) throws -> [String] {
         let prepared = try indices.map { index in
             let (combination, swept) = try combination(axes, index: index, template: template)
-            let (scene, suggested) = try combination.scene.makeScene()
+            let (scene, suggested) = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
             return Prepared(combination: combination, swept: swept, scene: scene,
                             duration: try combination.simulation.resolvedDuration(default: suggested))
         }
