@@ -90,6 +90,23 @@ struct KeyframeBakerTests {
         #expect(gridError(fit.animation, { exact.position(at: $0) }) <= 1e-3 + 1e-6)
     }
 
+    /// Springs of a sweep whose bakes come closest to the bound (the tolerance is a fraction of
+    /// the travel |x(2) − x(0)|): measured on a 20,001-point grid in time (the animation's own
+    /// evaluation, not the baker's), they stay within it, and the baker's figure matches the grid's.
+    @Test(arguments: [(18, 4), (16, 19), (17, 19)])
+    func adaptiveBakesStayWithinTheTolerance(_ grid: (stiffness: Int, dampingRatio: Int)) throws {
+        let spring = try Spring(stiffness: 100 * Double.pow(10, Double(grid.stiffness) / 199),
+                                dampingRatio: 0.1 * Double.pow(10, Double(grid.dampingRatio) / 99))
+        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let source = try MotionSource(trajectory: trajectory)
+        let bound = 1e-3 * abs(source.value(2) - source.value(0))
+        let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
+        let measured = gridError(fit.animation, source.value)
+        #expect(fit.maxError <= bound, "\(fit.maxError) > \(bound)")
+        #expect(measured <= bound, "\(measured) > \(bound)")
+        #expect(abs(measured - fit.maxError) <= 1e-3 * bound, "grid \(measured), baker \(fit.maxError)")
+    }
+
     /// A motion that is itself a cubic bezier is recovered: from the Hermite start (1/3, 0, 2/3, 1)
     /// the fitter reaches CSS's ease-in-out (0.42, 0, 0.58, 1).
     @Test func fitterRecoversAnExactBezier() throws {

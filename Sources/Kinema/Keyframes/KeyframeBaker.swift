@@ -38,23 +38,23 @@ public enum KeyframeBaker {
                 throw KinemaError(parameter: "fps × duration", value: "\(n)", rule: "at most 1000000 frames")
             }
             let times = (0...n).map { $0 == n ? d : d * Double($0) / Double(n) }
-            return try finish(source, knots: times, functions: Array(repeating: .linear, count: n), keyPath: keyPath)
+            return try finish(source, knots: times, functions: Array(repeating: .linear, count: n), measured: [], keyPath: keyPath)
         case .turningPoints, .adaptive:
             var knots = turningPoints(source)
             let travel = travel(source, knots)
             let absolute = tolerance * (travel > 0 ? travel : 1)
             if strategy == .adaptive { knots = significant(knots, source, swing: 0.5 * absolute) }
-            var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = []
+            var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = [], measured: [Measured?] = []
             var fitter = SegmentFitter()
             for (a, b) in zip(knots, knots.dropFirst()) {
                 if strategy == .turningPoints {
                     functions.append(hermite(source, a, b))
                     times.append(b)
                 } else {
-                    fitGreedily(source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions)
+                    fitGreedily(source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions, measured: &measured)
                 }
             }
-            return try finish(source, knots: times, functions: functions, keyPath: keyPath)
+            return try finish(source, knots: times, functions: functions, measured: measured, keyPath: keyPath)
         }
     }
 
@@ -153,82 +153,108 @@ public enum KeyframeBaker {
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
     /// then shorter pieces predicted from the error (which falls like a high power of the length),
     /// then two bisections back towards the shortest piece that failed.
+    /// Each segment's `measured` entry is its max error as `maxError` measures it, when the
+    /// acceptance measured it (nil otherwise), so `finish` does not measure it again.
     static func fitGreedily(_ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
-                            fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction]) {
+                            fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction],
+                            measured: inout [Measured?]) {
         // The Hermite controls if they do, else the last segment's fitted ones if they do (a
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
         // better of the two. Each is checked at the fitter's 23 abscissae first and then, when it
-        // passes there, at 64 points: accepted below 0.98 × tolerance, as the peaks between the 64
-        // points are within 1 % of it.
-        func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double) {
+        // passes there, measured as `maxError` does (`largest`): accepted when that is within the
+        // tolerance.
+        func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double, measured: Bool) {
             fitter.load(source, a, b)
             var start = hermite(source, a, b), startError = fitter.error(of: start)
             if let previous = fitter.accepted, case let previousError = fitter.error(of: previous), previousError < startError {
                 (start, startError) = (previous, previousError)
             }
             if startError <= 0.9 * tolerance {
-                let error = segmentError(source, a, b, start, count: 64, refine: false)
-                if error <= 0.98 * tolerance { return (start, error) }
+                let error = segmentMaxError(source, a, b, start, unlessAbove: tolerance)
+                if error <= tolerance { return (start, error, true) }
             }
             let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
-            guard fitted.error <= 0.98 * tolerance else { return fitted }
-            return (fitted.function, segmentError(source, a, b, fitted.function, count: 64, refine: false))
+            guard fitted.error <= tolerance else { return (fitted.function, fitted.error, false) }
+            return (fitted.function, segmentMaxError(source, a, b, fitted.function, unlessAbove: tolerance), true)
         }
         let shortest = 1e-9 * max(1, source.duration)
         var start = a
         while start < e {
             var end = e, fit = attempt(start, e), failed: Double?
-            while !(fit.error <= 0.98 * tolerance) && end - start > shortest && times.count < 10_000 {
+            while !(fit.error <= tolerance) && end - start > shortest && times.count < 10_000 {
                 failed = end
                 let ratio = fit.error.isFinite ? min(0.9, max(0.25, 0.9 * Double.pow(tolerance / fit.error, 0.2))) : 0.5
                 end = start + (end - start) * ratio
                 fit = attempt(start, end)
             }
-            if var high = failed, fit.error <= 0.98 * tolerance {
+            if var high = failed, fit.error <= tolerance {
                 for _ in 0..<2 where high - end > 0.05 * (high - start) {
                     let middle = 0.5 * (end + high), trial = attempt(start, middle)
-                    if trial.error <= 0.98 * tolerance { (end, fit) = (middle, trial) } else { high = middle }
+                    if trial.error <= tolerance { (end, fit) = (middle, trial) } else { high = middle }
                 }
             }
             functions.append(fit.function)
+            measured.append(fit.measured ? Measured(a: start, b: end, error: fit.error) : nil)
             times.append(end)
             start = end
             fitter.accepted = fit.function
         }
     }
 
-    /// Max |segment − source| on [a, b] for the segment from source(a) to source(b) timed by `f`.
-    static func segmentError(_ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
-                             count: Int, refine: Bool) -> Double {
-        let va = source.value(a)
-        return segmentError(source, a, b, from: va, by: source.value(b) - va, f, count: count, refine: refine)
+    /// A segment's max error on [a, b], as `maxError` measures it.
+    struct Measured {
+        var a: Double
+        var b: Double
+        var error: Double
     }
 
-    /// The same for given end values, sampled at `count` bezier parameters s, where the curve's
-    /// (x(s), y(s)) needs no solve; with `refine`, a golden-section search around the worst sample.
+    /// Max |segment − source| on [a, b] for the segment from source(a) to source(b) timed by `f`,
+    /// as `maxError` measures it; only the samples' when they are above `limit` already.
+    static func segmentMaxError(_ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
+                                unlessAbove limit: Double) -> Double {
+        let va = source.value(a), dv = source.value(b) - va
+        return largest(unlessAbove: limit) { segmentError(source, a, b, from: va, by: dv, f, at: $0) }
+    }
+
+    /// |segment − source| for given end values at the bezier parameter s, where the curve's
+    /// (x(s), y(s)) needs no solve.
     static func segmentError(_ source: MotionSource, _ a: Double, _ b: Double, from va: Double, by dv: Double,
-                             _ f: CubicBezierTimingFunction, count: Int, refine: Bool) -> Double {
-        largest(count: count, refine: refine) { s in
-            let x = CubicBezierTimingFunction.cubic(f.x1, f.x2, at: s), y = CubicBezierTimingFunction.cubic(f.y1, f.y2, at: s)
-            return abs(va + dv * y - source.value(a + (b - a) * x))
-        }
+                             _ f: CubicBezierTimingFunction, at s: Double) -> Double {
+        let x = CubicBezierTimingFunction.cubic(f.x1, f.x2, at: s), y = CubicBezierTimingFunction.cubic(f.y1, f.y2, at: s)
+        return abs(va + dv * y - source.value(a + (b - a) * x))
     }
 
-    /// The largest value of `error` on [0, 1]: `count` + 1 samples, then (with `refine`) a
-    /// golden-section search between the worst sample's neighbours.
-    static func largest(count: Int, refine: Bool, _ error: (Double) -> Double) -> Double {
-        var bestU = 0.0, bestE = 0.0
-        for i in 0...count {
-            let u = Double(i) / Double(count), e = error(u)
-            if !(e <= bestE) { bestE = e; bestU = u }  // a NaN error wins, and is reported
+    /// The largest value of `error` on [0, 1]: 65 samples, then a golden-section search between
+    /// the neighbours of every sampled local maximum within 10 % of the largest sample. (A fitted
+    /// segment's error equioscillates: its peaks are nearly equal, and the highest between the
+    /// samples need not be next to the highest sample.) NaN if any sample is; only the largest
+    /// sample when it is above `limit`.
+    static func largest(unlessAbove limit: Double = .infinity, _ error: (Double) -> Double) -> Double {
+        var samples = InlineArray<65, Double>(repeating: 0)
+        var best = 0.0
+        for i in 0...64 {
+            let e = error(Double(i) / 64)
+            if e.isNaN { return e }
+            samples[i] = e
+            best = max(best, e)
         }
-        guard refine, bestE.isFinite else { return bestE }
-        var low = max(0, bestU - 1 / Double(count)), high = min(1, bestU + 1 / Double(count))
-        // Golden-section search for the maximum, one new evaluation per iteration.
+        guard best.isFinite, best <= limit else { return best }
+        var worst = best
+        for i in 0...64 where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
+            && (i == 64 || samples[i] >= samples[i + 1]) {
+            worst = max(worst, goldenMaximum(error, from: max(0, Double(i - 1) / 64), to: min(1, Double(i + 1) / 64)))
+        }
+        return worst
+    }
+
+    /// The maximum of a unimodal `error` on [low, high] by golden-section search, one new
+    /// evaluation per iteration (24: the bracket shrinks to 3e-7 of a segment).
+    static func goldenMaximum(_ error: (Double) -> Double, from low: Double, to high: Double) -> Double {
+        var low = low, high = high
         let ratio = 0.6180339887498949
         var m1 = high - ratio * (high - low), m2 = low + ratio * (high - low)
         var e1 = error(m1), e2 = error(m2)
-        for _ in 0..<30 {
+        for _ in 0..<24 {
             if e1 > e2 {
                 high = m2; m2 = m1; e2 = e1
                 m1 = high - ratio * (high - low); e1 = error(m1)
@@ -237,12 +263,12 @@ public enum KeyframeBaker {
                 m2 = low + ratio * (high - low); e2 = error(m2)
             }
         }
-        return max(bestE, e1, e2)
+        return max(e1, e2)
     }
 
     /// Builds the animation from knots and segment functions and measures it against the source.
     static func finish(_ source: MotionSource, knots: [Double], functions: [CubicBezierTimingFunction],
-                       keyPath: String) throws -> KeyframeFit {
+                       measured: [Measured?], keyPath: String) throws -> KeyframeFit {
         let d = source.duration
         var keyTimes = knots.map { $0 / d }
         keyTimes[0] = 0
@@ -250,26 +276,36 @@ public enum KeyframeBaker {
         let animation = try KeyframeAnimation(keyPath: keyPath, values: knots.map { [source.value($0)] }, keyTimes: keyTimes,
                                               timingFunctions: functions, calculationMode: .linear, duration: d)
         let outside = functions.reduce(0) { $0 + ($1.y1 < 0 || $1.y1 > 1 ? 1 : 0) + ($1.y2 < 0 || $1.y2 > 1 ? 1 : 0) }
-        return KeyframeFit(animation: animation, maxError: maxError(animation, source), controlsOutsideUnitInterval: outside)
+        return KeyframeFit(animation: animation, maxError: maxError(animation, source, measured: measured),
+                           controlsOutsideUnitInterval: outside)
     }
 
-    /// Max |animation(t) − source(t)|: 64 samples per segment, then a golden-section search around
-    /// the worst. Scalar linear-mode segments are sampled in their bezier parameter (no solve for
+    /// Max |animation(t) − source(t)|: 65 samples per segment, then a golden-section search around
+    /// each sampled peak within 10 % of the largest (`largest`). Scalar linear-mode segments are sampled in their bezier parameter (no solve for
     /// it), other modes in time through `value(at:)`.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
+        maxError(animation, source, measured: [])
+    }
+
+    /// The same, taking segment i's error from `measured[i]` where the baker measured it on the
+    /// same [a, b] (the knots times keyTimes·duration can differ from them by a rounding).
+    static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource, measured: [Measured?]) -> Double {
         let d = source.duration, keys = animation.keyTimes, values = animation.values
         let parametric = animation.calculationMode == .linear && values[0].count == 1
         var worst = 0.0
         for i in 0..<(keys.count - 1) where keys[i + 1] > keys[i] {
             let a = keys[i] * d, b = keys[i + 1] * d
-            let e = parametric
-                ? segmentError(source, a, b, from: values[i][0], by: values[i + 1][0] - values[i][0],
-                               animation.timingFunctions[i], count: 64, refine: true)
-                : largest(count: 64, refine: true) { u in
-                    let t = a + (b - a) * u
-                    return abs(animation.value(at: t / d)[0] - source.value(t))
+            func error(_ u: Double) -> Double {
+                if parametric {
+                    return segmentError(source, a, b, from: values[i][0], by: values[i + 1][0] - values[i][0],
+                                        animation.timingFunctions[i], at: u)
                 }
-            worst = max(worst, e)
+                let t = a + (b - a) * u
+                return abs(animation.value(at: t / d)[0] - source.value(t))
+            }
+            let known = parametric && i < measured.count ? measured[i] : nil
+            let e = known.flatMap { $0.a == a && $0.b == b ? $0.error : nil } ?? largest(error)
+            worst = worst.isNaN || e.isNaN ? .nan : max(worst, e)
         }
         return worst
     }

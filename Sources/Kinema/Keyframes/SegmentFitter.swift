@@ -44,8 +44,8 @@ struct SegmentFitter {
 
     /// The controls that come closest to the loaded motion at the abscissae, starting from `start`,
     /// with their max error there (absolute); it stops once that is below `goal`, or when it stays
-    /// above four times `goal` after three steps, or twice it after ten (the segment needs splitting,
-    /// not more iterations).
+    /// above four times `goal` after three steps, or twice it after ten, or improves by less than 2 %
+    /// in three steps (the segment needs splitting, not more iterations).
     mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (function: CubicBezierTimingFunction, error: Double) {
         guard abs(change) > 1e-300 else { return (.linear, 0) }
         let n = Self.points
@@ -53,8 +53,15 @@ struct SegmentFitter {
         var p = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
         var worst = evaluate(p)
         var best = p, bestWorst = worst.max
+        var checkpoint = Double.infinity
         for iteration in 0..<24 {
             if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) || (iteration >= 10 && bestWorst > 2 * goal) { break }
+            if iteration >= 4 && iteration % 3 == 1 {
+                // Stalled: less than 2 % better than three iterations ago (such fits ran all 24
+                // iterations and failed, a third of the fitting time).
+                if bestWorst > 0.98 * checkpoint { break }
+                checkpoint = bestWorst
+            }
             if iteration >= 3 {
                 // Lawson: weight each abscissa by how badly it is missed.
                 var total = 0.0
