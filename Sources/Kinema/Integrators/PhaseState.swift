@@ -24,6 +24,8 @@ public struct PhaseState<Vector: StateVector>: StateVector {
         Self(position: lhs * rhs.position, velocity: lhs * rhs.velocity)
     }
 
+    @inlinable public var allLanesFinite: Bool { position.allLanesFinite && velocity.allLanesFinite }
+
     @inlinable public static var laneCount: Int { 2 * Vector.laneCount }
 
     @inlinable public subscript(lane index: Int) -> Double {

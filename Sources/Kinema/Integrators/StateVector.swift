@@ -15,6 +15,14 @@ public protocol StateVector: Sendable {
     /// The lane-wise product (named, not `*`, so that the integrators' long sums of
     /// scalar × vector terms stay quick to type-check).
     static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self
+    /// Whether every lane is finite (the simulator checks it after every step, so it is one
+    /// vector comparison, not a loop over lanes).
+    var allLanesFinite: Bool { get }
+}
+
+extension SIMD where Scalar == Double {
+    /// x − x is 0 for a finite x and NaN for ±∞ or NaN.
+    @inlinable @inline(__always) public var allLanesFinite: Bool { (self - self).sum() == 0 }
 }
 
 extension StateVector {
@@ -26,8 +34,9 @@ extension StateVector {
 }
 
 extension Double: StateVector {
+    @inlinable public var allLanesFinite: Bool { isFinite }
     @inlinable public static var laneCount: Int { 1 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self }
         set { self = newValue }
@@ -36,7 +45,7 @@ extension Double: StateVector {
 
 extension SIMD2: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 2 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -45,7 +54,7 @@ extension SIMD2: StateVector where Scalar == Double {
 
 extension SIMD3: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 3 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -54,7 +63,7 @@ extension SIMD3: StateVector where Scalar == Double {
 
 extension SIMD4: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 4 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -63,7 +72,7 @@ extension SIMD4: StateVector where Scalar == Double {
 
 extension SIMD8: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 8 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -72,7 +81,7 @@ extension SIMD8: StateVector where Scalar == Double {
 
 extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -81,7 +90,7 @@ extension SIMD16: StateVector where Scalar == Double {
 
 extension SIMD32: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 32 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -90,7 +99,7 @@ extension SIMD32: StateVector where Scalar == Double {
 
 extension SIMD64: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 64 }
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }

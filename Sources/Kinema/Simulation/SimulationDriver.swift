@@ -86,7 +86,7 @@ struct SimulationDriver {
             // and at the end, which still stops a blow-up within a few steps. Both checks, and the
             // impact search, are called only when they have work.
             let energyCheck = stepCount % 8 == 0 || integrator.time >= end
-            if energyCheck || !Self.isFinite(integrator.state) {
+            if energyCheck || !integrator.state.allLanesFinite {
                 try checkStability(&integrator, initialEnergy: initialEnergy, allowance: energyAllowance,
                                    limit: stabilityLimit, name: name, energy: energyCheck)
             }
@@ -125,7 +125,7 @@ struct SimulationDriver {
                                           limit: ((Double, Double) -> Double)?, name: String, energy: Bool) throws
     where I.System == SceneSystem<V> {
         let state = integrator.state
-        let finite = Self.isFinite(state)
+        let finite = state.allLanesFinite
         if finite && !energy { return }
         let gained = finite ? integrator.system.energy(of: state) - initialEnergy : .nan
         guard !finite || gained > allowance else { return }
@@ -136,12 +136,6 @@ struct SimulationDriver {
             reason: finite ? "energy grew from \(initialEnergy) by \(gained) in a passive scene" : "the state is no longer finite",
             timeStep: method.timeStep ?? (integrator.time - integrator.previousTime),
             largestStableStep: largest, method: name)
-    }
-
-    static func isFinite<V: StateVector>(_ state: PhaseState<V>) -> Bool {
-        var finite = true
-        for i in 0..<PhaseState<V>.laneCount where !state[lane: i].isFinite { finite = false }
-        return finite
     }
 
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0.
