@@ -174,10 +174,11 @@ struct SegmentFitter {
     }
 
     /// s with x(s) = x for the x-controls (x1, x2): Newton from `guess`, the bracketed solve if
-    /// that has not converged in four steps.
+    /// that has not converged in eight steps (after four, a third of the calls fell back to the
+    /// bracketed solve, 6 % of a bake; sixteen steps gain nothing more).
     static func parameter(_ x: Double, _ x1: Double, _ x2: Double, guess: Double) -> Double {
         var s = guess
-        for _ in 0..<4 {
+        for _ in 0..<8 {
             let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
             guard slope > 1e-9 else { break }
             let error = CubicBezierTimingFunction.cubic(x1, x2, at: s) - x
