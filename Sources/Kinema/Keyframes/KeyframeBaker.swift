@@ -45,6 +45,10 @@ public enum KeyframeBaker {
             let absolute = tolerance * (travel > 0 ? travel : 1)
             if strategy == .adaptive { knots = significant(knots, source, swing: 0.5 * absolute) }
             var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = [], measured: [Measured?] = []
+            // Room for two segments per knot interval, the common case, without regrowing.
+            times.reserveCapacity(2 * knots.count)
+            functions.reserveCapacity(2 * knots.count)
+            measured.reserveCapacity(2 * knots.count)
             var fitter = SegmentFitter()
             for (a, b) in zip(knots, knots.dropFirst()) {
                 if strategy == .turningPoints {
