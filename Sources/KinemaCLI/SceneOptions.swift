@@ -23,10 +23,11 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Impact speed below which the ball rests (default 0.01).")
     var restVelocity: Double?
 
-    /// The scene, and the duration it suggests when `--duration` is absent (nil: none; not computed
+    /// The scene, the duration it suggests when `--duration` is absent (nil: none; not computed
     /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
-    /// with `--duration` skips for every row).
-    func makeScene(suggestingDuration: Bool = true) throws -> (scene: Scene, defaultDuration: Double?) {
+    /// with `--duration` skips for every row), and a spring's closed form.
+    func makeScene(suggestingDuration: Bool = true) throws
+        -> (scene: Scene, defaultDuration: Double?, exact: DampedHarmonicOscillator?) {
         let chosen = [spring, drop, scene != nil].filter { $0 }.count
         guard chosen == 1 else {
             throw CLIError(chosen == 0 ? "give a scene: '--spring', '--drop' or '--scene FILE'."
@@ -48,9 +49,10 @@ struct SceneOptions: ParsableArguments {
             let parameters = try springOptions.spring()
             let ends = try springOptions.endpoints()
             let scene = try Scene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-            guard suggestingDuration else { return (scene, nil) }
+            let exact = try parameters.motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            guard suggestingDuration else { return (scene, nil, exact) }
             let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-            return (scene, settle.isFinite && settle > 0 ? settle : nil)
+            return (scene, settle.isFinite && settle > 0 ? settle : nil, exact)
         }
         if drop {
             try check(height, "--height", .nonNegative)
@@ -63,9 +65,9 @@ struct SceneOptions: ParsableArguments {
             let scene = try Scene.drop(height: h, gravity: g, restitution: e,
                                        restVelocity: restVelocity ?? Scene.defaultRestVelocity)
             // Time to rest, t1·(1 + e)/(1 − e) with t1 = √(2h/g); none when it never rests.
-            guard g > 0, e < 1 else { return (scene, nil) }
+            guard g > 0, e < 1 else { return (scene, nil, nil) }
             let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
-            return (scene, rest > 0 ? rest : 1)
+            return (scene, rest > 0 ? rest : 1, nil)
         }
         let path = scene!
         let text: String
@@ -81,7 +83,7 @@ struct SceneOptions: ParsableArguments {
                                gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
                                contacts: parsed.contacts, restVelocity: restVelocity)
         }
-        return (parsed, nil)
+        return (parsed, nil, nil)
     }
 }
 

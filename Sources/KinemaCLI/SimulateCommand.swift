@@ -26,7 +26,7 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (scene, suggested) = try sceneOptions.makeScene()
+        let (scene, suggested, _) = try sceneOptions.makeScene()
         let duration = try simulation.resolvedDuration(default: suggested)
         let trajectory: Trajectory
         do {

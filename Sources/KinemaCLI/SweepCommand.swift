@@ -162,20 +162,25 @@ struct SweepCommand: ParsableCommand {
         return [text]
     }
 
-    /// The arguments of combination `index` (the last axis varies fastest), and each axis's value.
-    static func arguments(_ axes: [Axis], index: Int) -> (arguments: [String], chosen: [String]) {
+    /// Each axis's value in combination `index` (the last axis varies fastest).
+    static func chosen(_ axes: [Axis], index: Int) -> [String] {
         var remainder = index
         var chosen = [String](repeating: "", count: axes.count)
         for (k, axis) in axes.enumerated().reversed() where !axis.values.isEmpty {
             chosen[k] = axis.values[remainder % axis.values.count]
             remainder /= axis.values.count
         }
+        return chosen
+    }
+
+    /// The command-line arguments of a combination, from its chosen values.
+    static func arguments(_ axes: [Axis], chosen: [String]) -> [String] {
         var arguments: [String] = []
         for (k, axis) in axes.enumerated() {
             arguments.append(axis.flag)
             if !axis.values.isEmpty { arguments.append(chosen[k]) }
         }
-        return (arguments, chosen)
+        return arguments
     }
 
     /// How a row sets each numeric flag in a parsed template: ArgumentParser's parse costs about
@@ -201,14 +206,14 @@ struct SweepCommand: ParsableCommand {
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter.
     func combination(_ axes: [Axis], index: Int, template: Combination?) throws -> (combination: Combination, swept: [String]) {
-        let (arguments, chosen) = Self.arguments(axes, index: index)
+        let chosen = Self.chosen(axes, index: index)
         let swept = axes.indices.filter { axes[$0].isSwept }
         if var combination = template, swept.allSatisfy({ Self.setters[axes[$0].flag] != nil }) {
             // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
             for k in swept { Self.setters[axes[k].flag]!(&combination, Double(chosen[k])!) }
             return (combination, swept.map { chosen[$0] })
         }
-        do { return (try Combination.parse(arguments), swept.map { chosen[$0] }) } catch {
+        do { return (try Combination.parse(Self.arguments(axes, chosen: chosen)), swept.map { chosen[$0] }) } catch {
             throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags")
         }
     }
@@ -221,6 +226,8 @@ struct SweepCommand: ParsableCommand {
         let swept: [String]
         let scene: Scene
         let duration: Double
+        /// The closed form, for a spring.
+        let exact: DampedHarmonicOscillator?
     }
 
     /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
@@ -228,9 +235,9 @@ struct SweepCommand: ParsableCommand {
     func rows(axes: [Axis], indices: Range<Int>, template: Combination) throws -> [String] {
         let prepared = try indices.map { index in
             let (combination, swept) = try combination(axes, index: index, template: template)
-            let (scene, suggested) = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
-            return Prepared(combination: combination, swept: swept, scene: scene,
-                            duration: try combination.simulation.resolvedDuration(default: suggested))
+            let made = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
+            return Prepared(combination: combination, swept: swept, scene: made.scene,
+                            duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact)
         }
         var rows = [String?](repeating: nil, count: prepared.count)
         let keys = prepared.map { SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) }
@@ -255,23 +262,16 @@ struct SweepCommand: ParsableCommand {
     }
 
     func row(_ prepared: Prepared, _ trajectory: Trajectory, coordinate: Int) throws -> String {
-        let metrics = try Self.metrics(trajectory, coordinate: coordinate, combination: prepared.combination)
+        let metrics = try Self.metrics(trajectory, coordinate: coordinate, exact: prepared.exact)
         return (prepared.swept + metrics).joined(separator: ",") + "\n"
     }
 
-    /// The metric columns of coordinate `coordinate` of the trajectory.
-    static func metrics(_ trajectory: Trajectory, coordinate: Int, combination: Combination) throws -> [String] {
+    /// The metric columns of coordinate `coordinate` of the trajectory; `exact` is the spring's
+    /// closed form (its target is the settling target), nil for other scenes (target: the end).
+    static func metrics(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String] {
         let n = trajectory.count
         let x = (0..<n).map { trajectory.position($0, coordinate) }
-        let start = x[0], target: Double
-        var exact: DampedHarmonicOscillator?
-        if combination.scene.spring {
-            let ends = try combination.scene.springOptions.endpoints()
-            target = ends.to
-            exact = try combination.scene.springOptions.spring().motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-        } else {
-            target = x[n - 1]
-        }
+        let start = x[0], target = exact?.target ?? x[n - 1]
         let travel = abs(target - start) > 0 ? abs(target - start) : 1
         var settling = 0.0, overshoot = 0.0, extrema = 0
         for i in 0..<n {

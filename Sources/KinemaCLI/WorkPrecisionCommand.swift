@@ -77,7 +77,7 @@ struct WorkPrecisionCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (scene, suggested) = try sceneOptions.makeScene()
+        let (scene, suggested, _) = try sceneOptions.makeScene()
         try check(duration, "--duration", .positive)
         try check(sampleRate, "--sample-rate", .positive)
         guard let duration = duration ?? suggested else {
