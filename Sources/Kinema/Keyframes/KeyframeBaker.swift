@@ -286,14 +286,14 @@ public enum KeyframeBaker {
     }
 
     /// Max |animation(t) − source(t)|: 65 samples per segment, then a golden-section search around
-    /// each sampled peak within 10 % of the largest (`largest`). Scalar linear-mode segments are sampled in their bezier parameter (no solve for
-    /// it), other modes in time through `value(at:)`.
+    /// each sampled peak within 10 % of the largest (`largest`). Scalar linear-mode segments are
+    /// sampled in their bezier parameter (no solve for it), other modes in time through `value(at:)`.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
         maxError(animation, source, measured: [])
     }
 
     /// The same, taking segment i's error from `measured[i]` where the baker measured it on the
-    /// same [a, b] (the knots times keyTimes·duration can differ from them by a rounding).
+    /// same [a, b] (keyTimes × duration can differ from the knots by a rounding: then it measures).
     static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource, measured: [Measured?]) -> Double {
         let d = source.duration, keys = animation.keyTimes, values = animation.values
         let parametric = animation.calculationMode == .linear && values[0].count == 1
