@@ -164,7 +164,7 @@ public enum KeyframeBaker {
                             measured: inout [Measured?]) {
         // The Hermite controls if they do, else the last segment's fitted ones if they do (a
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
-        // better of the two. Each is checked at the fitter's 23 abscissae first and then, when it
+        // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
         // passes there, measured as `maxError` does (`largest`): accepted when that is within the
         // tolerance.
         func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double, measured: Bool) {

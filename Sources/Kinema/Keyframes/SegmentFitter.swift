@@ -1,14 +1,17 @@
 /// Fits one keyframe segment's cubic-bezier timing function to a motion on [a, b].
 ///
 /// The motion is normalized to run from (0, 0) to (1, 1) and sampled once, at fixed abscissae
-/// x_j = j/24. At fixed x the curve's value y(s(x)) is smooth in the four controls, with
+/// x_j = j/16, j = 1…15. At fixed x the curve's value y(s(x)) is smooth in the four controls, with
 /// derivatives ∂y/∂y1 = B1(s), ∂y/∂x1 = −(dy/dx)·B1(s) (B1 = 3(1−s)²s, likewise B2), so the fit
 /// is Gauss–Newton on the controls; after a few plain steps the weights follow Lawson
 /// (w ← w·|r|), which moves the least-squares fit towards the smallest max error. Controls are
-/// kept in [0, 1]. The source is evaluated 25 times per segment (`load`), never inside the
-/// iteration, and the buffers are reused from segment to segment.
+/// kept in [0, 1]. The source is evaluated 17 times per segment (`load`), never inside the
+/// iteration, and the buffers are reused from segment to segment. Every accepted segment is then
+/// measured at 65 points (`KeyframeBaker.largest`), so the abscissae only steer the fit: 15
+/// of them cost 17 % fewer instructions per bake than 23 did, for 0.2 % more keyframes over 200
+/// springs (11 cost another 10 %, for 1 % more).
 struct SegmentFitter {
-    static let points = 24
+    static let points = 16
     /// What the fit keeps per abscissa x_j.
     struct Abscissa {
         var target = 0.0
