@@ -64,7 +64,7 @@ struct SimulationDriver {
         -> Trajectory where I.System == SceneSystem<V> {
         let scene = integrator.system.scene
         var trajectory = Trajectory(scene: scene)
-        trajectory.times.reserveCapacity(sampleTimes.count)
+        trajectory.reserveCapacity(samples: sampleTimes.count)
         let end = sampleTimes[sampleTimes.count - 1]
         let initialEnergy = integrator.system.energy(of: integrator.state)
         let energyAllowance = Self.energyGrowthLimit * max(abs(initialEnergy), 1e-300) + 1e-12 * (1 + abs(initialEnergy))

@@ -19,6 +19,12 @@ public struct Trajectory: Sendable {
     public func position(_ sample: Int, _ coordinate: Int = 0) -> Double { positions[sample * coordinateCount + coordinate] }
     public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double { velocities[sample * coordinateCount + coordinate] }
 
+    package mutating func reserveCapacity(samples: Int) {
+        times.reserveCapacity(samples)
+        positions.reserveCapacity(samples * coordinateCount)
+        velocities.reserveCapacity(samples * coordinateCount)
+    }
+
     package mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
         times.append(time)
         for j in 0..<coordinateCount {
