@@ -15,43 +15,26 @@ func baselineBenchmarks() {
         FixedStepIntegrator(system: spring100, method: RK4.self, state: spring100.initialState, timeStep: 1e-3)
     }
 
-    Benchmark("C.RK4.springStep", configuration: configuration) { benchmark in
-        var state = cbaseline_state(x: 0, v: 0)
-        benchmark.startMeasurement()
-        for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_rk4(state, 100, 2, 1e-3, steps) }
-        benchmark.stopMeasurement()
-        blackHole(state)
-    }
-
-    Benchmark("GSL.rk4.C.springStep", configuration: configuration) { benchmark in
-        var state = cbaseline_state(x: 0, v: 0)
-        benchmark.startMeasurement()
-        for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_gsl_rk4(state, 100, 2, 1e-3, steps) }
-        benchmark.stopMeasurement()
-        blackHole(state)
-    }
-
-    // GSL's other explicit step types through the same driver, fixed step, on the same spring.
-    for (name, method) in [("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
-                           ("rk8pd", CBASELINE_GSL_RK8PD)] {
-        Benchmark("GSL.\(name).C.springStep", configuration: configuration) { benchmark in
+    // A C loop of `steps` steps per call, from x = 0, v = 0.
+    func measureC(_ name: String, _ run: @escaping (cbaseline_state) -> cbaseline_state) {
+        Benchmark(name, configuration: configuration) { benchmark in
             var state = cbaseline_state(x: 0, v: 0)
             benchmark.startMeasurement()
-            for _ in 0..<(benchmark.scaledIterations.count / steps) { state = cbaseline_gsl_fixed(Int32(method), state, 100, 2, 1e-3, steps) }
+            for _ in 0..<(benchmark.scaledIterations.count / steps) { state = run(state) }
             benchmark.stopMeasurement()
             blackHole(state)
         }
     }
+    measureC("C.RK4.springStep") { cbaseline_rk4($0, 100, 2, 1e-3, steps) }
+    measureC("GSL.rk4.C.springStep") { cbaseline_gsl_rk4($0, 100, 2, 1e-3, steps) }
+    // GSL's other explicit step types through the same driver, fixed step, on the same spring.
+    for (name, method) in [("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
+                           ("rk8pd", CBASELINE_GSL_RK8PD)] {
+        measureC("GSL.\(name).C.springStep") { cbaseline_gsl_fixed(Int32(method), $0, 100, 2, 1e-3, steps) }
+    }
 
     // Kinema's other fixed-step methods on the SIMD2 spring of RK4.SIMD2.springStep.
-    let spring = simd2Spring()
-    measureSteps("Euler.SIMD2.springStep") { FixedStepIntegrator(system: spring, method: ExplicitEuler.self, state: spring.initialState, timeStep: 1e-3) }
-    measureSteps("SemiImplicitEuler.SIMD2.springStep") {
-        FixedStepIntegrator(system: spring, method: SemiImplicitEuler.self, state: spring.initialState, timeStep: 1e-3)
-    }
-    measureSteps("Verlet.SIMD2.springStep") {
-        FixedStepIntegrator(system: spring, method: VelocityVerlet.self, state: spring.initialState, timeStep: 1e-3)
-    }
+    measureLowOrderSteps(simd2Spring(), timeStep: 1e-3, label: "SIMD2.springStep")
 
     Benchmark("Curves.bezier.value", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
         let f = try! CubicBezierTimingFunction(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)
@@ -79,32 +62,10 @@ func baselineBenchmarks() {
 /// N-body chain (fixed step h = 1e-4; adaptive at 1e-8).
 func adaptiveAndChainBenchmarks() {
     let spring1000 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1)))
-    measureSteps("DP5.Double.acceptedStep") {
-        DormandPrince54(system: spring1000, state: spring1000.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
-    }
-    measureSteps("DOP853.Double.acceptedStep") {
-        DOP853(system: spring1000, state: spring1000.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
-    }
-    let spring = simd2Spring()
-    measureSteps("DP5.SIMD2.acceptedStep") {
-        DormandPrince54(system: spring, state: spring.initialState, absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
-    }
-    measureSteps("DOP853.SIMD2.acceptedStep") {
-        DOP853(system: spring, state: spring.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
-    }
+    measureAdaptiveSteps(spring1000, dp5: 1e-10, dop853: 1e-12, label: "Double.acceptedStep")
+    measureAdaptiveSteps(simd2Spring(), dp5: 1e-10, dop853: 1e-12, label: "SIMD2.acceptedStep")
     let chain = chain()
-    measureSteps("Euler.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: chain.initialState, timeStep: 1e-4) }
-    measureSteps("SemiImplicitEuler.Chain12x3D.step") {
-        FixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: chain.initialState, timeStep: 1e-4)
-    }
-    measureSteps("Verlet.Chain12x3D.step") {
-        FixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: chain.initialState, timeStep: 1e-4)
-    }
+    measureLowOrderSteps(chain, timeStep: 1e-4, label: "Chain12x3D.step")
     measureSteps("RK4.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: RK4.self, state: chain.initialState, timeStep: 1e-4) }
-    measureSteps("DP5.Chain12x3D.acceptedStep") {
-        DormandPrince54(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
-    }
-    measureSteps("DOP853.Chain12x3D.acceptedStep") {
-        DOP853(system: chain, state: chain.initialState, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
-    }
+    measureAdaptiveSteps(chain, dp5: 1e-8, dop853: 1e-8, label: "Chain12x3D.acceptedStep")
 }

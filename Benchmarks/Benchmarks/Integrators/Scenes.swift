@@ -30,3 +30,18 @@ func measureSteps<I: Integrator>(_ name: String, _ make: @escaping () -> I) {
         blackHole(integrator.time)
     }
 }
+
+/// Explicit Euler, semi-implicit Euler and Verlet on one system, named "<method>.<label>".
+func measureLowOrderSteps<V: StateVector>(_ system: SceneSystem<V>, timeStep h: Double, label: String) {
+    let start = system.initialState
+    measureSteps("Euler.\(label)") { FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h) }
+    measureSteps("SemiImplicitEuler.\(label)") { FixedStepIntegrator(system: system, method: SemiImplicitEuler.self, state: start, timeStep: h) }
+    measureSteps("Verlet.\(label)") { FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h) }
+}
+
+/// Dormand–Prince 5(4) and DOP853 on one system at their tolerances, named "<method>.<label>".
+func measureAdaptiveSteps<V: StateVector>(_ system: SceneSystem<V>, dp5: Double, dop853: Double, label: String) {
+    let start = system.initialState
+    measureSteps("DP5.\(label)") { DormandPrince54(system: system, state: start, absoluteTolerance: dp5, relativeTolerance: dp5) }
+    measureSteps("DOP853.\(label)") { DOP853(system: system, state: start, absoluteTolerance: dop853, relativeTolerance: dop853) }
+}
