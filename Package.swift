@@ -19,7 +19,10 @@ let package = Package(
     targets: [
         .target(
             name: "Kinema",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "ComplexModule", package: "swift-numerics"),
+            ]
         ),
         // GSL behind a system-library target: its shim exposes GSL's global step types through
         // `static inline` functions, which Swift 6 accepts where it rejects the globals.

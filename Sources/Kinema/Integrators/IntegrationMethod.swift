@@ -4,6 +4,9 @@ public enum IntegrationMethod: Hashable, Sendable {
     case semiImplicitEuler(timeStep: Double)
     case verlet(timeStep: Double)
     case rk4(timeStep: Double)
+    /// Adams–Bashforth–Moulton PECE of the given order (1…12) at a fixed step: two evaluations per
+    /// step. Samples between grid points come from its interpolant.
+    case adams(timeStep: Double, order: Int)
     /// Dormand–Prince 5(4); the tolerance is used as both absolute and relative tolerance.
     case dopri5(tolerance: Double)
     /// DOP853; the tolerance is used as both absolute and relative tolerance.
@@ -18,6 +21,7 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .semiImplicitEuler: return "semi-implicit-euler"
         case .verlet: return "verlet"
         case .rk4: return "rk4"
+        case .adams: return "adams"
         case .dopri5: return "dopri5"
         case .dop853: return "dop853"
         case .exact: return "exact"
@@ -27,16 +31,22 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// The fixed step, for fixed-step methods.
     public var timeStep: Double? {
         switch self {
-        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h): return h
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _): return h
         default: return nil
         }
     }
 
-    /// Throws unless the step or tolerance is finite and > 0.
+    /// Throws unless the step or tolerance is finite and > 0 and the order is one Kinema has.
     public func validate() throws {
         switch self {
         case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h):
             try KinemaError.requirePositive(h, "timeStep")
+        case .adams(let h, let order):
+            try KinemaError.requirePositive(h, "timeStep")
+            let highest = AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder
+            guard (1...highest).contains(order) else {
+                throw KinemaError(parameter: "order", value: "\(order)", rule: "an integer from 1 to \(highest)")
+            }
         case .dopri5(let tolerance), .dop853(let tolerance):
             try KinemaError.requirePositive(tolerance, "tolerance")
         case .exact:

@@ -45,6 +45,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     final class Layout: Sendable {
         @usableFromInline let scene: Scene
         @usableFromInline let dimensions: Int
+        @usableFromInline let masses: [Double]
         @usableFromInline let inverseMasses: [Double]
         @usableFromInline let gravity: SIMD3<Double>
         @usableFromInline let drag: Double
@@ -54,6 +55,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         init(scene: Scene) {
             self.scene = scene
             dimensions = scene.dimensions
+            masses = scene.bodies.map(\.mass)
             inverseMasses = scene.bodies.map { 1 / $0.mass }
             gravity = SceneSystem.pad(scene.gravity)
             drag = scene.drag
@@ -202,13 +204,15 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     }
 
     /// Total mechanical energy: kinetic + spring + gravitational potential (drag only removes it).
+    /// From the compiled arrays, not the scene's bodies (copying a body copies its name).
     public func energy(of state: PhaseState<V>) -> Double {
         var total = 0.0
-        for (i, body) in scene.bodies.enumerated() {
+        let layout = self.layout
+        for (i, mass) in layout.masses.enumerated() {
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
-            total += 0.5 * body.mass * (v * v).sum() - body.mass * (gravity * x).sum()
+            total += 0.5 * mass * (v * v).sum() - mass * (layout.gravity * x).sum()
         }
-        for spring in springs {
+        for spring in layout.springs {
             let x1 = vector(state.position, body: spring.first)
             let x2 = spring.second < 0 ? spring.anchor : vector(state.position, body: spring.second)
             let d = x1 - x2

@@ -22,9 +22,12 @@ public struct Simulation: Sendable {
         // Fixed steps land on the samples. Adaptive methods in a scene without colliders step freely
         // and sample their dense output (as scipy's `t_eval` does), so a fine sample rate does not
         // force thousands of short steps; with colliders the samples keep bounding the step, so a
-        // body cannot cross a plane or another body and back within one long step.
+        // body cannot cross a plane or another body and back within one long step. Adams steps
+        // stay on their grid (a shorter step would restart the history) and interpolate.
+        let lands: Bool
+        if case .adams = method { lands = false } else { lands = method.timeStep != nil || scene.hasColliders }
         return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
-                       landOnSamples: method.timeStep != nil || scene.hasColliders)
+                       landOnSamples: lands)
     }
 
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output
@@ -101,6 +104,11 @@ public struct Simulation: Sendable {
         case .rk4(let h):
             var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)
             return try driver.run(&integrator, stabilityLimit: RK4.largestStableStep)
+        case .adams(let h, let order):
+            var integrator = AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)
+            return try driver.run(&integrator) { omega, zeta in
+                AdamsBashforthMoulton<SceneSystem<V>>.largestStableStep(order: order, omega: omega, dampingRatio: zeta)
+            }
         case .dopri5(let tolerance):
             var integrator = DormandPrince54(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
             return try driver.run(&integrator, stabilityLimit: nil)

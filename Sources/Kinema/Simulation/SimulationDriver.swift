@@ -62,11 +62,14 @@ struct SimulationDriver {
 
     func loop<I: Integrator, V>(_ integrator: inout I, stabilityLimit: ((Double, Double) -> Double)?, name: String) throws
         -> Trajectory where I.System == SceneSystem<V> {
-        let scene = integrator.system.scene
+        // Contacts change the system during a run, its forces and masses do not: one copy for the
+        // energy checks (reading `integrator.system` each time copied it, retains and all).
+        let forces = integrator.system
+        let scene = forces.scene
         var trajectory = Trajectory(scene: scene)
         trajectory.reserveCapacity(samples: sampleTimes.count)
         let end = sampleTimes[sampleTimes.count - 1]
-        let initialEnergy = integrator.system.energy(of: integrator.state)
+        let initialEnergy = forces.energy(of: integrator.state)
         let energyAllowance = Self.energyGrowthLimit * max(abs(initialEnergy), 1e-300) + 1e-12 * (1 + abs(initialEnergy))
         var next = 0
         while next < sampleTimes.count && sampleTimes[next] <= integrator.time {
@@ -87,7 +90,7 @@ struct SimulationDriver {
             // impact search, are called only when they have work.
             let energyCheck = stepCount % 8 == 0 || integrator.time >= end
             if energyCheck || !integrator.state.allLanesFinite {
-                try checkStability(&integrator, initialEnergy: initialEnergy, allowance: energyAllowance,
+                try checkStability(&integrator, forces: forces, initialEnergy: initialEnergy, allowance: energyAllowance,
                                    limit: stabilityLimit, name: name, energy: energyCheck)
             }
             if hasColliders || (next < sampleTimes.count && sampleTimes[next] < integrator.time) {
@@ -109,7 +112,7 @@ struct SimulationDriver {
                 }
                 continue
             }
-            releaseContacts(&integrator)
+            if hasColliders { releaseContacts(&integrator) }  // contacts are with planes
             while next < sampleTimes.count && sampleTimes[next] <= integrator.time {
                 let t = sampleTimes[next]
                 trajectory.append(time: t, state: t == integrator.time ? integrator.state : integrator.interpolate(at: t))
@@ -121,13 +124,13 @@ struct SimulationDriver {
         return trajectory
     }
 
-    func checkStability<I: Integrator, V>(_ integrator: inout I, initialEnergy: Double, allowance: Double,
+    func checkStability<I: Integrator, V>(_ integrator: inout I, forces: SceneSystem<V>, initialEnergy: Double, allowance: Double,
                                           limit: ((Double, Double) -> Double)?, name: String, energy: Bool) throws
     where I.System == SceneSystem<V> {
         let state = integrator.state
         let finite = state.allLanesFinite
         if finite && !energy { return }
-        let gained = finite ? integrator.system.energy(of: state) - initialEnergy : .nan
+        let gained = finite ? forces.energy(of: state) - initialEnergy : .nan
         guard !finite || gained > allowance else { return }
         let mode = integrator.system.stiffestMode
         let largest = limit.map { mode.omega > 0 ? $0(mode.omega, mode.dampingRatio) : 0 } ?? 0
