@@ -90,10 +90,10 @@ struct SceneOptions: ParsableArguments {
 /// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
 struct SimulationOptions: ParsableArguments {
     enum Integrator: String, CaseIterable {
-        case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, dopri5, dop853, exact
+        case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
         case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
         case gslRK4Imp = "gsl-rk4imp", gslBSImp = "gsl-bsimp", gslMSAdams = "gsl-msadams", gslMSBDF = "gsl-msbdf"
-        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4].contains(self) }
+        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4, .adams].contains(self) }
         /// GSL's step type, for the `gsl-` integrators.
         var gslMethod: GSLMethod? { rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil }
     }
@@ -106,10 +106,12 @@ struct SimulationOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
     var duration: Double?
-    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive).")
+    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive).")
     var integrator: String = "dopri5"
-    @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet and rk4 (default 0.001).")
+    @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
     var dt: Double?
+    @Option(help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
+    var order: Int?
     @Option(parsing: .unconditional, help: "Absolute = relative tolerance for dopri5 and dop853 (default 1e-9).")
     var tolerance: Double?
     @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Output samples per second (default 60); the last sample is at exactly --duration.")
@@ -126,6 +128,13 @@ struct SimulationOptions: ParsableArguments {
         let integrator = try choose(self.integrator, "--integrator", Integrator.self)
         try check(dt, "--dt", .positive)
         try check(tolerance, "--tolerance", .positive)
+        if let order {
+            guard integrator == .adams else { throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).") }
+            let highest = AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder
+            guard (1...highest).contains(order) else {
+                throw CLIError(flag: "--order", value: "\(order)", rule: "an integer from 1 to \(highest)")
+            }
+        }
         if let gsl = integrator.gslMethod {
             if let dt {
                 if tolerance != nil { throw CLIError("'--dt' and '--tolerance' exclude each other: --dt makes \(integrator.rawValue) fixed-step.") }
@@ -151,6 +160,7 @@ struct SimulationOptions: ParsableArguments {
         case .semiImplicitEuler: return .semiImplicitEuler(timeStep: h)
         case .verlet: return .verlet(timeStep: h)
         case .rk4: return .rk4(timeStep: h)
+        case .adams: return .adams(timeStep: h, order: order ?? 8)
         case .dopri5: return .dopri5(tolerance: tol)
         case .dop853: return .dop853(tolerance: tol)
         case .exact: return .exact

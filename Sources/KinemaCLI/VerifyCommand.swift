@@ -55,6 +55,7 @@ struct VerifyCommand: ParsableCommand {
         kinema("semi-implicit-euler", .semiImplicitEuler(timeStep: 1e-5), "dt=1e-5", 1e-3),
         kinema("verlet", .verlet(timeStep: 1e-4), "dt=1e-4", 1e-4),
         kinema("rk4", .rk4(timeStep: 1e-3), "dt=1e-3", 1e-6),
+        kinema("adams", .adams(timeStep: 1e-3, order: 8), "order=8 dt=1e-3", 1e-10),
         kinema("dopri5", .dopri5(tolerance: 1e-10), "tol=1e-10", 1e-8),
         kinema("dop853", .dop853(tolerance: 1e-12), "tol=1e-12", 1e-10),
         kinema("exact", .exact, "", 1e-12),

@@ -34,7 +34,7 @@ struct WorkPrecisionCommand: ParsableCommand {
         let run: (Scene, Double, Double) throws -> Trajectory
     }
 
-    static func candidates() -> [Candidate] {
+    static func candidates(sampleRate: Double) -> [Candidate] {
         var list: [Candidate] = []
         func kinema(_ name: String, _ setting: String, _ method: IntegrationMethod) {
             list.append(Candidate(integrator: name, setting: setting, isGSL: false) { scene, duration, rate in
@@ -56,6 +56,14 @@ struct WorkPrecisionCommand: ParsableCommand {
             gsl(.rk4, "dt=\(h)", .fixed(timeStep: h))
         }
         for h in [1e-3, 3e-4, 1e-4] { gsl(.rk2, "dt=\(h)", .fixed(timeStep: h)) }
+        // Adams steps a whole number of times per sample interval, so every sample is a grid point.
+        for order in [5, 7, 8, 9, 10, 11, 12] {
+            for perSample in [2, 3, 4, 5, 6, 8, 12] {
+                let stepsPerSecond = sampleRate * Double(perSample)
+                let label = stepsPerSecond == stepsPerSecond.rounded() ? "1/\(Int(stepsPerSecond))" : "\(1 / stepsPerSecond)"
+                kinema("adams", "order=\(order) dt=\(label)", .adams(timeStep: 1 / stepsPerSecond, order: order))
+            }
+        }
         // Half decades for the explicit adaptive methods, so "the cheapest run that reaches 1e-9"
         // is not decided by where a decade ladder happens to fall; decades for the slow ones.
         let tolerances = [1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9,
@@ -86,7 +94,7 @@ struct WorkPrecisionCommand: ParsableCommand {
         let reference = try Self.reference(for: sceneOptions, scene: scene, duration: duration, rate: sampleRate)
         var text = "integrator,setting,max_error,ns_per_simulated_second,steps,evaluations\n"
         var results: [(candidate: Candidate, error: Double, cost: Double)] = []
-        for candidate in Self.candidates() {
+        for candidate in Self.candidates(sampleRate: sampleRate) {
             let trajectory: Trajectory
             var best = UInt64.max
             do {

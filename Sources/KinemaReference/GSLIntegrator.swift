@@ -75,7 +75,7 @@ public struct GSLIntegrator<V: StateVector>: Integrator {
 
 extension GSLIntegrator {
     /// The GSL objects and buffers, at stable addresses for the C callbacks.
-    final class Storage: GSLCallbackTarget {
+    final class Storage {
         /// Behind a pointer so each callback reads the system in place, without copying the struct
         /// (and retaining its arrays) or a dynamic exclusivity check on a class property.
         let systemPointer: UnsafeMutablePointer<System>
@@ -101,6 +101,8 @@ extension GSLIntegrator {
         var steps = 0
         var evaluations: Int { counters.pointee }
         var tinySteps = 0
+        /// What GSL's `params` points to; replaced (not mutated) when the callbacks change.
+        var callbacks = GSLCallbackTarget(derivative: { _, _, _ in }, jacobian: { _, _, _ in })
 
         init(system: System, method: GSLMethod, stepping: Stepping) {
             systemPointer = .allocate(capacity: 1)
@@ -127,12 +129,10 @@ extension GSLIntegrator {
             // The callbacks find this object through `params`; the system is set before any use.
             driver = gsl_odeiv2_driver_alloc_y_new(gslSystem, method.stepType, start, absolute, relative)
             locator = gsl_odeiv2_step_alloc(GSLMethod.rk8pd.stepType, dimension)
-            super.init()
             // Closures made here, where V is concrete, run specialized code; an overridden method
             // of a generic class would be reached through its vtable, unspecialized (≈ 10× slower).
-            derivativeFunction = { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) }
-            jacobianFunction = { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }
-            gslSystem.pointee.params = Unmanaged<GSLCallbackTarget>.passUnretained(self).toOpaque()
+            setCallbacks(GSLCallbackTarget(derivative: { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) },
+                                           jacobian: { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }))
             gslSystem.pointee.function = gslDerivative
             gslSystem.pointee.jacobian = gslJacobian
             gsl_odeiv2_driver_set_nmax(driver, 0)
@@ -151,9 +151,14 @@ extension GSLIntegrator {
         /// For a system that will not change (no contacts): the derivative closure captures a copy,
         /// so each evaluation borrows it instead of loading it (and retaining its arrays) through
         /// the pointer.
+        func setCallbacks(_ target: GSLCallbackTarget) {
+            callbacks = target
+            gslSystem.pointee.params = Unmanaged.passUnretained(target).toOpaque()
+        }
+
         func captureSystem() {
             let system = systemPointer.pointee, coordinates = coordinates, counters = counters
-            derivativeFunction = { t, y, f in
+            setCallbacks(GSLCallbackTarget(derivative: { t, y, f in
                 var state = PhaseState<V>.zero
                 for j in 0..<coordinates {
                     state.position[lane: j] = y[j]
@@ -165,7 +170,7 @@ extension GSLIntegrator {
                     f[coordinates + j] = a[lane: j]
                 }
                 counters.pointee += 1
-            }
+            }, jacobian: callbacks.jacobianFunction))
         }
 
         func read(_ buffer: UnsafePointer<Double>) -> PhaseState<V> {
@@ -274,20 +279,30 @@ extension GSLIntegrator {
     }
 }
 
-/// The non-generic face the C callbacks see (a C function pointer cannot capture generics).
-class GSLCallbackTarget {
-    final var derivativeFunction: (Double, UnsafePointer<Double>, UnsafeMutablePointer<Double>) -> Void = { _, _, _ in }
-    final var jacobianFunction: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void = { _, _, _ in }
+/// The non-generic face the C callbacks see (a C function pointer cannot capture generics). The
+/// closures are `let`s, so a call reads them without retaining them: as `var`s, their retain and
+/// release on each evaluation cost as much as GSL's own work for a step's stage.
+final class GSLCallbackTarget {
+    typealias Derivative = (Double, UnsafePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+    typealias Jacobian = (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+    let derivativeFunction: Derivative
+    let jacobianFunction: Jacobian
+
+    init(derivative: @escaping Derivative, jacobian: @escaping Jacobian) {
+        derivativeFunction = derivative
+        jacobianFunction = jacobian
+    }
 }
 
 private let gslDerivative: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?)
     -> Int32 = { t, y, f, params in
-        Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().derivativeFunction(t, y!, f!)
+        // Guaranteed, not taken: the storage keeps the target alive through every call.
+        Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef { $0.derivativeFunction(t, y!, f!) }
         return Int32(GSL_SUCCESS)
     }
 
 private let gslJacobian: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?,
                                          UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?) -> Int32 = { t, y, dfdy, dfdt, params in
-    Unmanaged<GSLCallbackTarget>.fromOpaque(params!).takeUnretainedValue().jacobianFunction(y!, dfdy!, dfdt!)
+    Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef { $0.jacobianFunction(y!, dfdy!, dfdt!) }
     return Int32(GSL_SUCCESS)
 }

@@ -43,8 +43,10 @@ public enum GSLReference {
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         integrator.storage.captureSystem()
         var trajectory = Trajectory(scene: integrator.system.scene)
+        let times = try Simulation.sampleTimes(duration: duration, rate: sampleRate)
+        trajectory.reserveCapacity(samples: times.count)
         var stepCount = 0
-        for t in try Simulation.sampleTimes(duration: duration, rate: sampleRate) {
+        for t in times {
             while integrator.time < t {
                 try integrator.advance(toward: t)
                 stepCount += 1

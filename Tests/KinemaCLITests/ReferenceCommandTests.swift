@@ -39,7 +39,7 @@ struct WorkPrecisionCommandTests {
             settings[String(fields[0]), default: 0] += 1
             #expect(Double(fields[2])! >= 0 && Double(fields[3])! > 0)
         }
-        for name in ["euler", "semi-implicit-euler", "verlet", "rk4", "dopri5", "dop853", "gsl-rk2", "gsl-rk4", "gsl-rkf45",
+        for name in ["euler", "semi-implicit-euler", "verlet", "rk4", "adams", "dopri5", "dop853", "gsl-rk2", "gsl-rk4", "gsl-rkf45",
                      "gsl-rkck", "gsl-rk8pd", "gsl-bsimp", "gsl-msadams", "gsl-msbdf"] {
             #expect((settings[name] ?? 0) >= 3, "\(name): \(settings[name] ?? 0) settings")
         }

@@ -3,7 +3,7 @@ import Testing
 @testable import Kinema
 
 struct DropTests {
-    static let methods: [IntegrationMethod] = [.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .exact]
+    static let methods: [IntegrationMethod] = [.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .adams(timeStep: 1e-3, order: 8), .exact]
 
     /// h = 1, g = 9.81, e = 0.8: impacts at t_n = t1·(1 + 2e(1 − e^(n−1))/(1 − e)), rest near
     /// T = t1·(1 + e)/(1 − e) = 4.0637 s, never below the floor by more than 1e-12.

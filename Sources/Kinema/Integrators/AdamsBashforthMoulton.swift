@@ -141,6 +141,16 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         push(f1)
     }
 
+    /// Up to 32 steps toward `target` in one call (an Adams step costs about what the simulator's
+    /// checks after it did; 32 keeps a blow-up from running far before they see it).
+    @inlinable
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        for _ in 0..<32 {
+            try advance(toward: limit)
+            if _time >= target || _time >= limit { return }
+        }
+    }
+
     /// A DOP853 step (no error control: the fixed step is the user's choice), from the newest
     /// derivative in the history.
     @inlinable
@@ -172,8 +182,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable
     public func interpolate(at t: Double) -> State {
         let h = _time - _previousTime
-        if h <= 0 || t >= _time { return _state }
-        if t <= _previousTime { return previousState }
+        // A sample a few ulps off a grid point (i/60 against n·(1/240)) is the grid point.
+        if h <= 0 || t >= _time - 4 * _time.ulp { return _state }
+        if t <= _previousTime + 4 * _previousTime.ulp { return previousState }
         let theta = (t - _previousTime) / h
         if lastWasOneStep {
             return previousState + (denseIsCurrent ? dense : oneStepDenseOutput()).offset(at: theta)

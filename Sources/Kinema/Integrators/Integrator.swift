@@ -20,6 +20,10 @@ public protocol Integrator {
     /// Takes one step, ending no later than `limit`.
     /// - Throws: `SimulationError.stepSizeUnderflow` when an adaptive method cannot meet its tolerance.
     mutating func advance(toward limit: Double) throws
+    /// Takes steps, none ending later than `limit`, until `time ≥ target` (at least one step; the
+    /// simulator's target is the next sample). Methods with cheap steps take several per call, so
+    /// the per-call checks (finite state, energy) do not cost more than the steps; the default takes one.
+    mutating func advance(toward limit: Double, reaching target: Double) throws
     /// The state at `t` in `[previousTime, time]`, from the method's dense output.
     func interpolate(at t: Double) -> State
     /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
@@ -35,6 +39,11 @@ public protocol Integrator {
 extension Integrator {
     @inlinable
     public mutating func prepareInterpolation() {}
+
+    @inlinable
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        try advance(toward: limit)
+    }
 
     @inlinable
     public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }

@@ -204,15 +204,18 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     }
 
     /// Total mechanical energy: kinetic + spring + gravitational potential (drag only removes it).
-    /// From the compiled arrays, not the scene's bodies (copying a body copies its name).
+    /// Index loops over the compiled arrays: iterators over them, or over the scene's bodies (which
+    /// copy their names), retained and released on every check.
     public func energy(of state: PhaseState<V>) -> Double {
         var total = 0.0
         let layout = self.layout
-        for (i, mass) in layout.masses.enumerated() {
+        for i in 0..<layout.masses.count {
+            let mass = layout.masses[i]
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
             total += 0.5 * mass * (v * v).sum() - mass * (layout.gravity * x).sum()
         }
-        for spring in layout.springs {
+        for s in 0..<layout.springs.count {
+            let spring = layout.springs[s]
             let x1 = vector(state.position, body: spring.first)
             let x2 = spring.second < 0 ? spring.anchor : vector(state.position, body: spring.second)
             let d = x1 - x2

@@ -77,18 +77,22 @@ struct SimulationDriver {
             next += 1
         }
         var eventCount = 0
-        var stepCount = 0
+        var calls = 0
         while integrator.time < end {
-            stepCount += 1
-            if stepCount > Simulation.maximumSteps {
+            calls += 1
+            if integrator.steps >= Simulation.maximumSteps {
                 throw SimulationError.tooManySteps(time: integrator.time, limit: Simulation.maximumSteps)
             }
             let limit = landOnSamples ? sampleTimes[next] : end
-            try integrator.advance(toward: limit)
-            // Non-finite lanes every step; the energy (loops over bodies and springs) every 8th step
-            // and at the end, which still stops a blow-up within a few steps. Both checks, and the
-            // impact search, are called only when they have work.
-            let energyCheck = stepCount % 8 == 0 || integrator.time >= end
+            // With colliders every step is searched for impacts; without, the integrator may take
+            // several steps up to the next sample.
+            if hasColliders { try integrator.advance(toward: limit) } else {
+                try integrator.advance(toward: limit, reaching: sampleTimes[next])
+            }
+            // Non-finite lanes after every call; the energy (loops over bodies and springs) every
+            // 8th call and at the end, which still stops a blow-up within a few steps. Both checks,
+            // and the impact search, are called only when they have work.
+            let energyCheck = calls % 8 == 0 || integrator.time >= end
             if energyCheck || !integrator.state.allLanesFinite {
                 try checkStability(&integrator, forces: forces, initialEnergy: initialEnergy, allowance: energyAllowance,
                                    limit: stabilityLimit, name: name, energy: energyCheck)

@@ -25,11 +25,22 @@ public struct Trajectory: Sendable {
         velocities.reserveCapacity(samples * coordinateCount)
     }
 
+    /// Inlinable, so GSL's loop in KinemaReference appends specialized for V (unspecialized, it
+    /// looked up V's metadata on every sample: 5 % of a GSL run).
+    @inlinable
     package mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
-        times.append(time)
+        appendTime(time)
         for j in 0..<coordinateCount {
-            positions.append(state.position[lane: j])
-            velocities.append(state.velocity[lane: j])
+            appendCoordinate(position: state.position[lane: j], velocity: state.velocity[lane: j])
         }
+    }
+
+    @usableFromInline
+    mutating func appendTime(_ time: Double) { times.append(time) }
+
+    @usableFromInline
+    mutating func appendCoordinate(position: Double, velocity: Double) {
+        positions.append(position)
+        velocities.append(velocity)
     }
 }

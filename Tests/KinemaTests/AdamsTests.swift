@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import Kinema
+
+/// Adams–Bashforth–Moulton: its weights, its order, its interpolant and its stability limit, each
+/// against something it does not compute itself (exact integrals, the analytic spring, |1 + z + z²|).
+struct AdamsTests {
+    static let orders = Array(1...AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder)
+
+    /// Order k integrates polynomials of degree < k exactly: Σ_j b_j·node_j^m = ∫₀¹ s^m ds = 1/(m + 1),
+    /// with the Bashforth nodes 0, −1, …, the Moulton nodes 1, 0, −1, …; the interpolant's g_j
+    /// integrate Newton's basis binom(s + j − 2, j) from 0 to θ (checked by Simpson's rule, exact
+    /// for these at 2,000 panels within 1e-12).
+    @Test(arguments: orders)
+    func weightsIntegratePolynomialsExactly(order k: Int) {
+        for m in 0..<k {
+            let exact = 1 / Double(m + 1)
+            var bashforth = 0.0, moulton = 0.0, magnitude = 1.0
+            for j in 0..<k {
+                let b = AdamsCoefficients.bashforth[k - 1][j] * pow(Double(-j), Double(m))
+                let c = AdamsCoefficients.moulton[k - 1][j] * pow(Double(1 - j), Double(m))
+                bashforth += b
+                moulton += c
+                magnitude += abs(b) + abs(c)
+            }
+            // The terms reach 30·11¹¹ (order 12, m = 11): the bound is their sum's rounding.
+            let rounding: Double = 1e-15 * magnitude
+            #expect(abs(bashforth - exact) <= rounding, "Bashforth \(k), s^\(m)")
+            #expect(abs(moulton - exact) <= rounding, "Moulton \(k), s^\(m)")
+        }
+        let j = k - 1, theta = 0.7
+        func basis(_ s: Double) -> Double { (0..<j).reduce(1.0) { $0 * (s - 1 + Double($1)) / Double($1 + 1) } }
+        let panels = 2_000, width = theta / Double(panels)
+        var simpson = basis(0) + basis(theta)
+        for i in 1..<panels { simpson += (i % 2 == 1 ? 4 : 2) * basis(Double(i) * width) }
+        simpson *= width / 3
+        let g = AdamsCoefficients.interpolant[j].reversed().reduce(0.0) { ($0 + $1) * theta }
+        #expect(abs(g - simpson) <= 1e-12, "g_\(j)(0.7) = \(g), Simpson \(simpson)")
+    }
+
+    /// On the convergence tests' spring (k = 100, ζ = 0.1, 2 s at 50 Hz): observed order within
+    /// 10 % of k, from h to h/2 to h/4.
+    static let orderCases: [(order: Int, h: Double)] = [(2, 1.0 / 400), (4, 1.0 / 200), (6, 1.0 / 100), (8, 1.0 / 100)]
+
+    @Test(arguments: orderCases)
+    func observedOrderIsTheOrder(order: Int, h: Double) throws {
+        let spring = try Spring(stiffness: 100, damping: 2)
+        let exact = try spring.motion(from: 0, to: 1)
+        func error(_ h: Double) throws -> Double {
+            let run = try Simulation(scene: Scene.spring(spring, from: 0, to: 1))
+                .run(method: .adams(timeStep: h, order: order), duration: 2, sampleRate: 50)
+            return (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
+        }
+        let e1 = try error(h), e2 = try error(h / 2), e4 = try error(h / 4)
+        for observed in [log2(e1 / e2), log2(e2 / e4)] {
+            #expect(abs(observed - Double(order)) <= 0.1 * Double(order), "errors \(e1), \(e2), \(e4)")
+        }
+    }
+
+    /// The work-precision spring (k = 1000, ζ = 0.1, 2 s): order 9 at 1/240 s is within 1e-9 of the
+    /// analytic motion at the 60 Hz samples, order 11 at 1/360 s within 1e-12, with 2 evaluations a step.
+    @Test func reachesTightTolerancesWithTwoEvaluationsAStep() throws {
+        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
+        let exact = try spring.motion()
+        for (order, h, bound) in [(9, 1.0 / 240, 1e-9), (11, 1.0 / 360, 1e-12)] {
+            let run = try Simulation(scene: Scene.spring(spring)).run(method: .adams(timeStep: h, order: order), duration: 2)
+            let worst = (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
+            #expect(worst <= bound, "order \(order): \(worst)")
+            // k − 1 DOP853 steps to start (12 evaluations each, plus the first derivative), then 2 a step.
+            let steps = Int((2 / h).rounded())
+            #expect(run.steps == steps)
+            #expect(run.evaluations == 1 + 12 * (order - 1) + 2 * (steps - order + 1))
+        }
+    }
+
+    /// x'' = t⁴ from rest: f = (v, a) is a polynomial in t of degree 5, which order 6 integrates
+    /// exactly, and so do its interpolant (degree 5 through 6 points, integrated) and the DOP853
+    /// start-up (quadrature order 8, dense output order 7). So every step and every point inside one
+    /// is x = t⁶/30, v = t⁵/5 to rounding (dropping the interpolant's last term: 7e-10 off).
+    @Test func interpolantIsExactOnPolynomials() throws {
+        struct PowerOfTime: SecondOrderSystem {
+            func acceleration(position: Double, velocity: Double, time: Double) -> Double { pow(time, 4) }
+        }
+        var integrator = AdamsBashforthMoulton(system: PowerOfTime(), state: PhaseState(position: 0, velocity: 0),
+                                               timeStep: 0.05, order: 6)
+        for _ in 0..<40 {
+            try integrator.advance(toward: 10)
+            let t0 = integrator.previousTime, h = integrator.time - t0
+            for theta in [0.0, 0.13, 0.5, 0.87, 1.0] {
+                let t = t0 + theta * h
+                let state = integrator.interpolate(at: t)
+                #expect(abs(state.position - pow(t, 6) / 30) <= 1e-14 * (1 + pow(t, 6)), "x at \(t)")
+                #expect(abs(state.velocity - pow(t, 5) / 5) <= 1e-14 * (1 + pow(t, 5)), "v at \(t)")
+            }
+        }
+        #expect(abs(integrator.time - 2) <= 1e-15)
+    }
+
+    /// Between grid points (display frames of 60–120 Hz, jittered ±30 %): the interpolant adds no
+    /// error of its own. Order 4 at 2 ms, where the method's error is visible (about 1e-8): the
+    /// frames are no further from the analytic spring than 1.2× the worst grid point.
+    @Test(arguments: [60.0, 120.0])
+    func interpolatesBetweenGridPoints(rate: Double) throws {
+        let spring = try Spring(stiffness: 170, damping: 26)
+        let exact = try spring.motion()
+        let method = IntegrationMethod.adams(timeStep: 0.002, order: 4)
+        let grid = try Simulation(scene: Scene.spring(spring)).run(method: method, duration: 2, sampleRate: 500)
+        let gridError = (0..<grid.count).map { abs(grid.position($0) - exact.position(at: grid.times[$0])) }.max()!
+        #expect(gridError > 1e-9)
+        var rng = SplitMix64(seed: UInt64(rate))
+        let frames = (0..<Int(2 * rate)).map { _ in (1 / rate) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
+        let run = try Simulation(scene: Scene.spring(spring)).run(method: method, frameDurations: frames)
+        #expect(run.count == frames.count + 1)
+        for i in 0..<run.count {
+            let error = abs(run.position(i) - exact.position(at: run.times[i]))
+            #expect(error <= 1.2 * gridError, "t = \(run.times[i]): \(error), grid \(gridError)")
+        }
+    }
+
+    /// Order 1 (Euler predictor, backward-Euler corrector, PECE) multiplies by 1 + z + z² per step;
+    /// on an undamped spring, z = iωh, |1 + z + z²|² = 1 − (ωh)² + (ωh)⁴ ≤ 1 exactly while ωh ≤ 1.
+    @Test func firstOrderLimitIsTheTextbookOne() {
+        let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: 1, omega: 10, dampingRatio: 0)
+        #expect(abs(limit - 0.1) <= 1e-4, "\(limit)")
+    }
+
+    /// The limit decides real runs: at 0.8× the computed step a 10 s run on the work-precision
+    /// spring stays within its energy, at 1.5× it stops with `unstable`, naming the limit.
+    @Test(arguments: [4, 8, 10, 12])
+    func stabilityLimitSeparatesBoundedFromGrowingRuns(order: Int) throws {
+        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
+        let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+            order: order, omega: spring.undampedFrequency, dampingRatio: spring.dampingRatio)
+        let simulation = Simulation(scene: try Scene.spring(spring))
+        let bounded = try simulation.run(method: .adams(timeStep: 0.8 * limit, order: order), duration: 10)
+        #expect(abs(bounded.position(bounded.count - 1) - 1) <= 1e-3)
+        do {
+            _ = try simulation.run(method: .adams(timeStep: 1.5 * limit, order: order), duration: 10)
+            Issue.record("order \(order) at 1.5× its limit \(limit) ran without growing")
+        } catch let SimulationError.unstable(_, _, _, largest, method) {
+            #expect(method == "adams")
+            #expect(abs(largest - limit) <= 1e-9 * limit)
+        }
+    }
+
+    @Test func rejectsOrdersItDoesNotHave() {
+        for order in [0, -1, 13] {
+            #expect(throws: KinemaError.self) {
+                try Simulation(scene: Scene.drop()).run(method: .adams(timeStep: 0.01, order: order), duration: 1)
+            }
+        }
+        #expect(throws: KinemaError.self) {
+            try Simulation(scene: Scene.drop()).run(method: .adams(timeStep: .nan, order: 4), duration: 1)
+        }
+    }
+}
