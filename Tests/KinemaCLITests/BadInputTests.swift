@@ -26,6 +26,12 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         .init(arguments: ["spring", "--stiffness", "100", "--damping", "1", "--velocity", "1", "--relative-velocity", "1"],
               mentions: ["--velocity", "--relative-velocity"]),
         .init(arguments: ["easing", "linear", "-o", "/nonexistent-dir/out.csv"], mentions: ["-o", "/nonexistent-dir/out.csv"]),
+        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams", "--order", "13"],
+              mentions: ["--order", "13", "from 1 to 12"]),
+        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "rk4", "--order", "4"],
+              mentions: ["--order", "adams", "rk4"]),
+        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams", "--tolerance", "1e-9"],
+              mentions: ["--tolerance", "adams"]),
     ]
 }
 

@@ -7,13 +7,14 @@ struct VerifyCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "scene,integrator,setting,max_error_analytic,max_error_gsl_rk8pd,tolerance,status")
-        #expect(lines.count == 81)
+        #expect(lines.count == 1 + 5 * 17)  // the header, then 5 scenes × 17 integrator settings
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             #expect(fields.count == 7 && fields[6] == "pass", "\(line)")
         }
         for scene in ["spring-underdamped", "spring-critical", "spring-overdamped", "damped-cosine-5-30", "drop"] {
             #expect(lines.contains { $0.hasPrefix("\(scene),dop853,") })
+            #expect(lines.contains { $0.hasPrefix("\(scene),adams,") })
             #expect(lines.contains { $0.hasPrefix("\(scene),gsl-msbdf,") })
         }
     }

@@ -26,11 +26,12 @@ private func analytic(k: Double, c: Double, x0: Double, target: Double, v0: Doub
 }
 
 struct SimulateCommandTests {
-    @Test(arguments: [("100", "2"), ("100", "20"), ("100", "60")], ["exact", "dopri5"])
-    func exactAndDopri5FollowTheAnalyticSpring(spring: (k: String, c: String), integrator: String) throws {
+    @Test(arguments: [("100", "2"), ("100", "20"), ("100", "60")], ["exact", "dopri5", "adams"])
+    func followsTheAnalyticSpring(spring: (k: String, c: String), integrator: String) throws {
         var arguments = ["simulate", "--spring", "--stiffness", spring.k, "--damping", spring.c, "--from", "-1", "--to", "2",
                          "--velocity", "7", "--duration", "1.3", "--integrator", integrator]
         if integrator == "dopri5" { arguments += ["--tolerance", "1e-11"] }
+        if integrator == "adams" { arguments += ["--order", "10", "--dt", "0.001"] }
         let (header, rows) = try CLI.csv(arguments)
         #expect(header == ["t", "x", "v"])
         #expect(rows.last![0] == 1.3)

@@ -91,7 +91,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         _evaluations += 1
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func push(_ f: State) {
         head = head == 0 ? order - 1 : head - 1
         history[head] = f
