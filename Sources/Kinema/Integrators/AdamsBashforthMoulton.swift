@@ -60,9 +60,10 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         self.order = order
         predictor = InlineArray(repeating: 0)
         corrector = InlineArray(repeating: 0)
+        let bashforth = AdamsCoefficients.bashforth[order - 1], moulton = AdamsCoefficients.moulton[order - 1]
         for j in 0..<order {
-            predictor[j] = timeStep * AdamsCoefficients.bashforth[order - 1][j]
-            corrector[j] = timeStep * AdamsCoefficients.moulton[order - 1][j]
+            predictor[j] = timeStep * bashforth[j]
+            corrector[j] = timeStep * moulton[j]
         }
         history = InlineArray(repeating: .zero)
         _time = time
@@ -102,12 +103,29 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// One step of the fixed size, or a shorter one ending exactly on `limit` when that is nearer.
     @inlinable
     public mutating func advance(toward limit: Double) throws {
+        step(toward: limit)
+    }
+
+    /// Up to 32 steps toward `target` in one call (an Adams step costs about what the simulator's
+    /// checks after it did; 32 keeps a blow-up from running far before they see it).
+    @inlinable
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        for _ in 0..<32 {
+            step(toward: limit)
+            if _time >= target || _time >= limit { return }
+        }
+    }
+
+    /// The step itself, inlined in both `advance`s so a run of steps keeps its state in registers.
+    @inlinable @inline(__always)
+    mutating func step(toward limit: Double) {
         let h = timeStep, remaining = limit - _time
-        // The next grid point is the limit when they differ by rounding only.
-        let reachesLimit = abs(remaining - h) <= 16 * max(abs(limit), h).ulp
+        // The next grid point is the limit when they differ by rounding only (decided only near
+        // the limit: the ulp is a few instructions in every step otherwise).
+        let reachesLimit = remaining < 1.5 * h && abs(remaining - h) <= 16 * max(abs(limit), h).ulp
         _previousTime = _time
         previousState = _state
-        _steps += 1
+        _steps &+= 1
         if remaining < h && !reachesLimit {
             takeOneStep(size: remaining, to: limit)
             origin = limit  // off the grid: the history starts again here
@@ -116,7 +134,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             push(oneStep.trial.k12)
             return
         }
-        gridIndex += 1
+        gridIndex &+= 1
         let end = reachesLimit ? limit : origin + Double(gridIndex) * h
         if known < order {
             takeOneStep(size: h, to: end)
@@ -126,29 +144,30 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // P, E, C, E. The sums run oldest to newest and the newest derivative comes last, so the
         // chain from one evaluation to the next is one multiply-add, not the whole sum.
         let y = _state
-        var older = State.zero, correctorSum = State.zero
-        for j in stride(from: order - 1, through: 1, by: -1) {
-            older = older + predictor[j] * history[head + j]
-            correctorSum = correctorSum + corrector[j] * history[head + j - 1]
-        }
+        let (older, correctorSum) = historySums()
         let fPredicted = system.derivative(of: (y + older) + predictor[0] * history[head], at: end)
         let y1 = (y + correctorSum) + corrector[0] * fPredicted
         let f1 = system.derivative(of: y1, at: end)
-        _evaluations += 2
+        _evaluations &+= 2
         _state = y1
         _time = end
         lastWasOneStep = false
         push(f1)
     }
 
-    /// Up to 32 steps toward `target` in one call (an Adams step costs about what the simulator's
-    /// checks after it did; 32 keeps a blow-up from running far before they see it).
-    @inlinable
-    public mutating func advance(toward limit: Double, reaching target: Double) throws {
-        for _ in 0..<32 {
-            try advance(toward: limit)
-            if _time >= target || _time >= limit { return }
+    /// Σ_{j≥1} h·b_j f_n−j and Σ_{j≥1} h·b*_j f_n+1−j, oldest first. Unchecked reads (head + j <
+    /// 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
+    @inlinable @inline(__always)
+    func historySums() -> (predictor: State, corrector: State) {
+        let f = history.span, p = predictor.span, c = corrector.span
+        var older = State.zero, correctorSum = State.zero
+        var j = order &- 1
+        while j > 0 {
+            older = older + p[unchecked: j] * f[unchecked: head &+ j]
+            correctorSum = correctorSum + c[unchecked: j] * f[unchecked: head &+ j &- 1]
+            j &-= 1
         }
+        return (older, correctorSum)
     }
 
     /// A DOP853 step (no error control: the fixed step is the user's choice), from the newest
