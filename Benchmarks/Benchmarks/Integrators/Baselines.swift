@@ -64,8 +64,53 @@ func adaptiveAndChainBenchmarks() {
     let spring1000 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1)))
     measureAdaptiveSteps(spring1000, dp5: 1e-10, dop853: 1e-12, label: "Double.acceptedStep")
     measureAdaptiveSteps(simd2Spring(), dp5: 1e-10, dop853: 1e-12, label: "SIMD2.acceptedStep")
+    // Adams order 9 at 1/240 s: one grid step per call (a whole run takes several per call).
+    measureSteps("Adams9.Double.step") {
+        AdamsBashforthMoulton(system: spring1000, state: spring1000.initialState, timeStep: 1.0 / 240, order: 9)
+    }
     let chain = chain()
     measureLowOrderSteps(chain, timeStep: 1e-4, label: "Chain12x3D.step")
+    measureSteps("Adams8.Chain12x3D.step") { AdamsBashforthMoulton(system: chain, state: chain.initialState, timeStep: 1e-4, order: 8) }
     measureSteps("RK4.Chain12x3D.step") { FixedStepIntegrator(system: chain, method: RK4.self, state: chain.initialState, timeStep: 1e-4) }
     measureAdaptiveSteps(chain, dp5: 1e-8, dop853: 1e-8, label: "Chain12x3D.acceptedStep")
+}
+
+/// Whole runs as `kinema work-precision --spring --stiffness 1000 --damping-ratio 0.1 --duration 2`
+/// times them (2 s, 121 samples at 60 Hz, trajectory included), against GSL's rk8pd with a C
+/// right-hand side: the cheapest settings that reach 1e-9 (Adams 9 at 1/240 s: 5.6e-10; rk8pd at
+/// any loose tolerance, landing on every sample: 3.6e-10) and 1e-12 (Adams 10 at 1/360 s: 9.5e-13;
+/// rk8pd at 1e-11: 4.5e-13). One run per iteration.
+func workPrecisionRunBenchmarks() {
+    let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))
+    let spring = try! Spring(stiffness: 1000, dampingRatio: 0.1)
+    let simulation = Simulation(scene: try! Scene.spring(spring))
+    let exact = try! spring.motion()
+    /// The max error at the 60 Hz samples, so each run is checked to reach its level before it is timed.
+    func worst(_ positions: [Double]) -> Double {
+        positions.indices.map { abs(positions[$0] - exact.position(at: $0 == 120 ? 2 : Double($0) / 60)) }.max()!
+    }
+    for (name, method) in [("Run.Adams9.1e-9", IntegrationMethod.adams(timeStep: 1.0 / 240, order: 9)),
+                           ("Run.Adams10.1e-12", .adams(timeStep: 1.0 / 360, order: 10))] {
+        let bound = name.hasSuffix("1e-9") ? 1e-9 : 1e-12
+        precondition(worst(try! simulation.run(method: method, duration: 2).positions) <= bound, name)
+        Benchmark(name, configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! simulation.run(method: method, duration: 2)) }
+        }
+    }
+    func gsl(_ tolerance: Double, into positions: inout [Double]) {
+        let status = positions.withUnsafeMutableBufferPointer {
+            cbaseline_gsl_rk8pd_samples(spring.stiffness, spring.damping, tolerance, 2, 60, $0.baseAddress, 121)
+        }
+        precondition(status == 0)
+    }
+    for (name, tolerance, bound) in [("Run.GSL.rk8pd.C.1e-9", 1e-8, 1e-9), ("Run.GSL.rk8pd.C.1e-12", 1e-11, 1e-12)] {
+        var check = [Double](repeating: 0, count: 121)
+        gsl(tolerance, into: &check)
+        precondition(worst(check) <= bound, name)
+        Benchmark(name, configuration: configuration) { benchmark in
+            var positions = [Double](repeating: 0, count: 121)
+            for _ in benchmark.scaledIterations { gsl(tolerance, into: &positions) }
+            blackHole(positions)
+        }
+    }
 }

@@ -6,6 +6,7 @@ let benchmarks: @Sendable () -> Void = {
     sweepBenchmarks()
     baselineBenchmarks()
     adaptiveAndChainBenchmarks()
+    workPrecisionRunBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxDuration: .seconds(2))
 
     // One body on a 2-D spring: allocations must be 0.

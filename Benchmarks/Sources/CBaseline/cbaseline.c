@@ -47,3 +47,20 @@ cbaseline_state cbaseline_gsl_fixed(int method, cbaseline_state s, double k, dou
 cbaseline_state cbaseline_gsl_rk4(cbaseline_state s, double k, double c, double h, long n) {
     return cbaseline_gsl_fixed(CBASELINE_GSL_RK4, s, k, c, h, n);
 }
+
+int cbaseline_gsl_rk8pd_samples(double k, double c, double tolerance, double duration, double rate,
+                                double *positions, long samples) {
+    parameters p = {k, c};
+    gsl_odeiv2_system system = {gsl_function, NULL, 2, &p};
+    gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&system, gsl_odeiv2_step_rk8pd, 1e-6, tolerance, tolerance);
+    double y[2] = {0, 0}, t = 0;
+    int status = GSL_SUCCESS;
+    positions[0] = 0;
+    for (long i = 1; i < samples && status == GSL_SUCCESS; i++) {
+        double next = i == samples - 1 ? duration : (double)i / rate;
+        status = gsl_odeiv2_driver_apply(d, &t, next, y);
+        positions[i] = y[0];
+    }
+    gsl_odeiv2_driver_free(d);
+    return status;
+}

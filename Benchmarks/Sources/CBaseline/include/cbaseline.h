@@ -18,4 +18,10 @@ enum { CBASELINE_GSL_RK2, CBASELINE_GSL_RK4, CBASELINE_GSL_RKF45, CBASELINE_GSL_
 /* n fixed steps of size h of one of GSL's explicit step types, through its driver. */
 cbaseline_state cbaseline_gsl_fixed(int method, cbaseline_state s, double k, double c, double h, long n);
 
+/* A whole run as `kinema work-precision` times it, with a C right-hand side: from x = 0, v = 0 to
+   `duration`, GSL's adaptive rk8pd driver (absolute = relative tolerance) stopping at every sample
+   i/rate, the positions written to `positions` (count = samples). Returns the driver's status. */
+int cbaseline_gsl_rk8pd_samples(double k, double c, double tolerance, double duration, double rate,
+                                double *positions, long samples);
+
 #endif
