@@ -66,7 +66,9 @@ public struct Simulation: Sendable {
         guard count <= 50_000_000 else {
             throw KinemaError(parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")
         }
-        var times = (0..<Int(count)).map { Double($0) / rate }
+        var times: [Double] = []
+        times.reserveCapacity(Int(count) + 1)  // one allocation, not a map and a regrow for `duration`
+        for i in 0..<Int(count) { times.append(Double(i) / rate) }
         times.append(duration)
         return times
     }
