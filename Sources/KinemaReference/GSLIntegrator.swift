@@ -126,7 +126,7 @@ extension GSLIntegrator {
             case .adaptive(let tolerance): (absolute, relative, start) = (tolerance, tolerance, 1e-6)
             }
             stepSize = start
-            // The callbacks find this object through `params`; the system is set before any use.
+            // The callbacks find their target through `params`; the system is set before any use.
             driver = gsl_odeiv2_driver_alloc_y_new(gslSystem, method.stepType, start, absolute, relative)
             locator = gsl_odeiv2_step_alloc(GSLMethod.rk8pd.stepType, dimension)
             // Closures made here, where V is concrete, run specialized code; an overridden method
@@ -148,14 +148,15 @@ extension GSLIntegrator {
             counters.deallocate()
         }
 
-        /// For a system that will not change (no contacts): the derivative closure captures a copy,
-        /// so each evaluation borrows it instead of loading it (and retaining its arrays) through
-        /// the pointer.
+        /// Makes `target` the one GSL calls (through `params`) and keeps it alive.
         func setCallbacks(_ target: GSLCallbackTarget) {
             callbacks = target
             gslSystem.pointee.params = Unmanaged.passUnretained(target).toOpaque()
         }
 
+        /// For a system that will not change (no contacts): the derivative closure captures a copy,
+        /// so each evaluation borrows it instead of loading it (and retaining its arrays) through
+        /// the pointer.
         func captureSystem() {
             let system = systemPointer.pointee, coordinates = coordinates, counters = counters
             setCallbacks(GSLCallbackTarget(derivative: { t, y, f in

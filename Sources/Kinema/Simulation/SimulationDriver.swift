@@ -4,7 +4,7 @@ import RealModule
 /// collision on the integrator's dense output, apply it, and emit the samples passed.
 struct SimulationDriver {
     let sampleTimes: [Double]
-    /// Fixed-step runs end steps on sample times; frame-driven and adaptive runs interpolate.
+    /// Fixed-step runs end steps on sample times; frame-driven, adaptive and Adams runs interpolate.
     let landOnSamples: Bool
     let method: IntegrationMethod
     /// Whether the scene has anything to collide with (checked once, not every step).
