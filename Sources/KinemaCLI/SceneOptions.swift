@@ -130,9 +130,8 @@ struct SimulationOptions: ParsableArguments {
         try check(tolerance, "--tolerance", .positive)
         if let order {
             guard integrator == .adams else { throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).") }
-            let highest = AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder
-            guard (1...highest).contains(order) else {
-                throw CLIError(flag: "--order", value: "\(order)", rule: "an integer from 1 to \(highest)")
+            guard IntegrationMethod.adamsOrders.contains(order) else {
+                throw CLIError(flag: "--order", value: "\(order)", rule: IntegrationMethod.adamsOrderRule)
             }
         }
         if let gsl = integrator.gslMethod {

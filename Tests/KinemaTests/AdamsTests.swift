@@ -5,7 +5,7 @@ import Testing
 /// Adams–Bashforth–Moulton: its weights, its order, its interpolant and its stability limit, each
 /// against something it does not compute itself (exact integrals, the analytic spring, |1 + z + z²|).
 struct AdamsTests {
-    static let orders = Array(1...AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder)
+    static let orders = Array(IntegrationMethod.adamsOrders)
 
     /// Order k integrates polynomials of degree < k exactly: Σ_j b_j·node_j^m = ∫₀¹ s^m ds = 1/(m + 1),
     /// with the Bashforth nodes 0, −1, …, the Moulton nodes 1, 0, −1, …; the interpolant's g_j

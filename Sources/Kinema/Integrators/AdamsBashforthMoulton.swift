@@ -14,8 +14,6 @@
 public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
-    public static var highestOrder: Int { AdamsCoefficients.moulton.count }
-
     public var system: System
     public let timeStep: Double
     public let order: Int
@@ -54,7 +52,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable
     public init(system: System, time: Double = 0, state: State, timeStep: Double, order: Int) {
         precondition(timeStep > 0 && timeStep.isFinite, "timeStep must be finite and > 0")
-        precondition((1...Self.highestOrder).contains(order), "order must be in 1...\(Self.highestOrder)")
+        precondition(IntegrationMethod.adamsOrders.contains(order), "order must be \(IntegrationMethod.adamsOrderRule)")
         self.system = system
         self.timeStep = timeStep
         self.order = order

@@ -14,6 +14,9 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// The analytic solution, for one body under linear springs, gravity and drag.
     case exact
 
+    /// The orders `adams` has.
+    public static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.moulton.count }
+
     /// The name the CLI uses.
     public var name: String {
         switch self {
@@ -25,6 +28,21 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .dopri5: return "dopri5"
         case .dop853: return "dop853"
         case .exact: return "exact"
+        }
+    }
+
+    /// What `adams`' order must be, in the words of an error message.
+    public static var adamsOrderRule: String { "an integer from 1 to \(adamsOrders.upperBound)" }
+
+    /// Whether every step ends on the next sample time. One-step fixed methods do (a sample is a
+    /// step's end); Adams keeps its grid (a shorter step restarts its history) and interpolates;
+    /// adaptive methods step freely and sample their dense output, except with colliders, where
+    /// the samples bound the step so that a body cannot cross a plane and come back unseen.
+    func endsStepsOnSamples(hasColliders: Bool) -> Bool {
+        switch self {
+        case .euler, .semiImplicitEuler, .verlet, .rk4: return true
+        case .adams: return false
+        case .dopri5, .dop853, .exact: return hasColliders
         }
     }
 
@@ -43,9 +61,8 @@ public enum IntegrationMethod: Hashable, Sendable {
             try KinemaError.requirePositive(h, "timeStep")
         case .adams(let h, let order):
             try KinemaError.requirePositive(h, "timeStep")
-            let highest = AdamsBashforthMoulton<SceneSystem<Double>>.highestOrder
-            guard (1...highest).contains(order) else {
-                throw KinemaError(parameter: "order", value: "\(order)", rule: "an integer from 1 to \(highest)")
+            guard Self.adamsOrders.contains(order) else {
+                throw KinemaError(parameter: "order", value: "\(order)", rule: Self.adamsOrderRule)
             }
         case .dopri5(let tolerance), .dop853(let tolerance):
             try KinemaError.requirePositive(tolerance, "tolerance")

@@ -24,6 +24,10 @@ public struct PhaseState<Vector: StateVector>: StateVector {
         Self(position: lhs * rhs.position, velocity: lhs * rhs.velocity)
     }
 
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self {
+        Self(position: .lanewiseProduct(lhs.position, rhs.position), velocity: .lanewiseProduct(lhs.velocity, rhs.velocity))
+    }
+
     @inlinable public var allLanesFinite: Bool { position.allLanesFinite && velocity.allLanesFinite }
 
     @inlinable public static var laneCount: Int { 2 * Vector.laneCount }

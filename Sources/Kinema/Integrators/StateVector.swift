@@ -23,14 +23,7 @@ public protocol StateVector: Sendable {
 extension SIMD where Scalar == Double {
     /// x − x is 0 for a finite x and NaN for ±∞ or NaN.
     @inlinable @inline(__always) public var allLanesFinite: Bool { (self - self).sum() == 0 }
-}
-
-extension StateVector {
-    @inlinable public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self {
-        var product = lhs
-        for i in 0..<laneCount { product[lane: i] = lhs[lane: i] * rhs[lane: i] }
-        return product
-    }
+    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
 }
 
 extension Double: StateVector {
@@ -45,7 +38,6 @@ extension Double: StateVector {
 
 extension SIMD2: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 2 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -54,7 +46,6 @@ extension SIMD2: StateVector where Scalar == Double {
 
 extension SIMD3: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 3 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -63,7 +54,6 @@ extension SIMD3: StateVector where Scalar == Double {
 
 extension SIMD4: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 4 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -72,7 +62,6 @@ extension SIMD4: StateVector where Scalar == Double {
 
 extension SIMD8: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 8 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -81,7 +70,6 @@ extension SIMD8: StateVector where Scalar == Double {
 
 extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -90,7 +78,6 @@ extension SIMD16: StateVector where Scalar == Double {
 
 extension SIMD32: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 32 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }
@@ -99,7 +86,6 @@ extension SIMD32: StateVector where Scalar == Double {
 
 extension SIMD64: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 64 }
-    @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable public subscript(lane index: Int) -> Double {
         get { self[index] }
         set { self[index] = newValue }

@@ -45,7 +45,6 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     final class Layout: Sendable {
         @usableFromInline let scene: Scene
         @usableFromInline let dimensions: Int
-        @usableFromInline let masses: [Double]
         @usableFromInline let inverseMasses: [Double]
         @usableFromInline let gravity: SIMD3<Double>
         @usableFromInline let drag: Double
@@ -55,7 +54,6 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         init(scene: Scene) {
             self.scene = scene
             dimensions = scene.dimensions
-            masses = scene.bodies.map(\.mass)
             inverseMasses = scene.bodies.map { 1 / $0.mass }
             gravity = SceneSystem.pad(scene.gravity)
             drag = scene.drag
@@ -209,8 +207,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     public func energy(of state: PhaseState<V>) -> Double {
         var total = 0.0
         let layout = self.layout
-        for i in 0..<layout.masses.count {
-            let mass = layout.masses[i]
+        for i in 0..<layout.inverseMasses.count {
+            let mass = 1 / layout.inverseMasses[i]
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
             total += 0.5 * mass * (v * v).sum() - mass * (layout.gravity * x).sum()
         }

@@ -19,15 +19,10 @@ public struct Simulation: Sendable {
     public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
-        // Fixed steps land on the samples. Adaptive methods in a scene without colliders step freely
-        // and sample their dense output (as scipy's `t_eval` does), so a fine sample rate does not
-        // force thousands of short steps; with colliders the samples keep bounding the step, so a
-        // body cannot cross a plane or another body and back within one long step. Adams steps
-        // stay on their grid (a shorter step would restart the history) and interpolate.
-        let lands: Bool
-        if case .adams = method { lands = false } else { lands = method.timeStep != nil || scene.hasColliders }
+        // Adaptive methods in a scene without colliders sample their dense output (as scipy's
+        // `t_eval` does), so a fine sample rate does not force thousands of short steps.
         return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
-                       landOnSamples: lands)
+                       landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders))
     }
 
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output
