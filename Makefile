@@ -10,8 +10,9 @@ build: setup
 demo: build
 	bash scripts/demo.sh
 
-# The unit, CLI and accuracy tests; the notebooks on small inputs; the documentation, warnings as errors.
+# The platform check (reads the source: Linux cannot build for Apple SDKs); the unit, CLI and accuracy tests; the notebooks on small inputs; the documentation, warnings as errors.
 test: setup
+	python3 scripts/check-platforms.py --self-test
 	swift test
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs

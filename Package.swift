@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Kinema",
+    // The oldest systems apps ship on today; `scripts/check-platforms.py` (run by `make test`) keeps
+    // the library free of standard-library API newer than these outside `@available`.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         // Pure Swift and GSL-free, so it can ship inside any app (see README, "Licensing").
         .library(name: "Kinema", targets: ["Kinema"]),

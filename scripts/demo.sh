@@ -8,7 +8,7 @@ section() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
 section kinema spring --response 0.5 --bounce 0.3
 "$kinema" spring --response 0.5 --bounce 0.3
 
-section "kinema spring --damped-cosine 5,30 --format json   # the seed's jelly spring"
+section "kinema spring --damped-cosine 5,30 --format json   # Lockwood's jelly spring"
 "$kinema" spring --damped-cosine 5,30 --format json
 
 section "kinema easing 'damped-cosine(5,30)' --samples 11"
@@ -16,8 +16,8 @@ section "kinema easing 'damped-cosine(5,30)' --samples 11"
 
 section "kinema easing bounce-out --at 0.5454545454545454   # Penner: 0.75"
 "$kinema" easing bounce-out --at 0.5454545454545454
-section "kinema easing seed-bounce-out --at 0.5454545454545454   # the seed's listing: 0.7"
-"$kinema" easing seed-bounce-out --at 0.5454545454545454
+section "kinema easing lockwood-bounce-out --at 0.5454545454545454   # the book's listing: 0.7"
+"$kinema" easing lockwood-bounce-out --at 0.5454545454545454
 
 section "kinema simulate --drop --restitution 0.5 --gravity 15.125 --duration 1 --sample-rate 11 --events /dev/stderr   # Penner's bounce, simulated"
 "$kinema" simulate --drop --restitution 0.5 --gravity 15.125 --duration 1 --sample-rate 11 --events /dev/stderr
@@ -30,5 +30,5 @@ section "kinema verify | column -t -s,   # every integrator against the analytic
 "$kinema" verify | column -t -s, | sed -n '1,20p'
 echo "  ... (80 rows; kinema verify prints them all)"
 
-section "kinema keyframes --easing 'damped-cosine(5,30)' --tolerance 0.001   # the seed's spring in 11 keyframes"
+section "kinema keyframes --easing 'damped-cosine(5,30)' --tolerance 0.001   # the jelly spring in 11 keyframes"
 "$kinema" keyframes --easing 'damped-cosine(5,30)' --tolerance 0.001

@@ -37,6 +37,9 @@ struct EasingCommand: ParsableCommand {
     /// The CSV this command prints.
     func render() throws -> String {
         let easing = try Easing(name: name)
+        if name.lowercased() == Easing.deprecatedLockwoodBounceName {
+            FileHandle.standardError.write(Data("kinema: warning: '\(name)' is deprecated; use 'lockwood-bounce-out'.\n".utf8))
+        }
         let times = try sampleTimes()
         var text = "t,value,velocity\n"
         for t in times {

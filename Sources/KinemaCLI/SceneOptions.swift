@@ -27,7 +27,7 @@ struct SceneOptions: ParsableArguments {
     /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
     /// with `--duration` skips for every row), and a spring's closed form.
     func makeScene(suggestingDuration: Bool = true) throws
-        -> (scene: Scene, defaultDuration: Double?, exact: DampedHarmonicOscillator?) {
+        -> (scene: PhysicsScene, defaultDuration: Double?, exact: DampedHarmonicOscillator?) {
         let chosen = [spring, drop, scene != nil].filter { $0 }.count
         guard chosen == 1 else {
             throw CLIError(chosen == 0 ? "give a scene: '--spring', '--drop' or '--scene FILE'."
@@ -48,7 +48,7 @@ struct SceneOptions: ParsableArguments {
             if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
             let parameters = try springOptions.spring()
             let ends = try springOptions.endpoints()
-            let scene = try Scene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            let scene = try PhysicsScene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
             let exact = try parameters.motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
             guard suggestingDuration else { return (scene, nil, exact) }
             let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
@@ -62,8 +62,8 @@ struct SceneOptions: ParsableArguments {
                 throw CLIError(flag: "--restitution", value: "\(restitution)", rule: "a number in [0, 1]")
             }
             let h = height ?? 1, g = gravity ?? 9.81, e = restitution ?? 0.5
-            let scene = try Scene.drop(height: h, gravity: g, restitution: e,
-                                       restVelocity: restVelocity ?? Scene.defaultRestVelocity)
+            let scene = try PhysicsScene.drop(height: h, gravity: g, restitution: e,
+                                       restVelocity: restVelocity ?? PhysicsScene.defaultRestVelocity)
             // Time to rest, t1·(1 + e)/(1 − e) with t1 = √(2h/g); none when it never rests.
             guard g > 0, e < 1 else { return (scene, nil, nil) }
             let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
@@ -77,9 +77,9 @@ struct SceneOptions: ParsableArguments {
             let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
             throw CLIError("'--scene' cannot read '\(path)': \(reason).")
         }
-        var parsed = try Scene(json: text, source: path)
+        var parsed = try PhysicsScene(json: text, source: path)
         if let restVelocity {
-            parsed = try Scene(dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
+            parsed = try PhysicsScene(dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
                                gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
                                contacts: parsed.contacts, restVelocity: restVelocity)
         }
@@ -178,7 +178,7 @@ struct SimulationOptions: ParsableArguments {
     }
 
     /// Runs the simulation as the flags say: sampled, or driven by display frames.
-    func run(_ scene: Scene, duration: Double) throws -> Trajectory {
+    func run(_ scene: PhysicsScene, duration: Double) throws -> Trajectory {
         let choice = try self.choice()
         try check(sampleRate, "--sample-rate", .positive)
         try check(frameRate, "--frame-rate", .positive)

@@ -29,7 +29,7 @@ struct SpringOptions: ParsableArguments {
     var origamiTension: Double?
     @Option(parsing: .unconditional, help: "Origami friction, with --origami-tension.")
     var origamiFriction: Double?
-    @Option(parsing: .unconditional, help: "The seed's curve 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
+    @Option(parsing: .unconditional, help: "The damped cosine 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
     var dampedCosine: String?
 
     @Option(parsing: .unconditional, help: "Start position (default 0).")
@@ -77,7 +77,7 @@ struct SpringOptions: ParsableArguments {
 
     /// The spring the flags describe.
     /// - Throws: `CLIError` naming the flag for a bad value, a missing partner flag or two dialects mixed.
-    func spring() throws -> Spring {
+    func spring() throws -> DampedSpring {
         try check(mass, "--mass", .positive)
         try check(stiffness, "--stiffness", .positive)
         try check(damping, "--damping", .nonNegative)
@@ -116,15 +116,15 @@ struct SpringOptions: ParsableArguments {
         let m = mass ?? 1
         do {
             switch dialect.name {
-            case "mass/stiffness/damping": return try Spring(mass: m, stiffness: stiffness!, damping: damping!)
-            case "response/damping-ratio": return try Spring(response: response!, dampingRatio: dampingRatio!, mass: m)
-            case "response/bounce (SwiftUI)": return try Spring(duration: response!, bounce: bounce!, mass: m)
-            case "stiffness/damping-ratio (Android)": return try Spring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
-            case "tension/friction": return try Spring(tension: tension!, friction: friction!)
-            case "bounciness/speed (POP)": return try Spring(bounciness: bounciness!, speed: speed!)
+            case "mass/stiffness/damping": return try DampedSpring(mass: m, stiffness: stiffness!, damping: damping!)
+            case "response/damping-ratio": return try DampedSpring(response: response!, dampingRatio: dampingRatio!, mass: m)
+            case "response/bounce (SwiftUI)": return try DampedSpring(duration: response!, bounce: bounce!, mass: m)
+            case "stiffness/damping-ratio (Android)": return try DampedSpring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
+            case "tension/friction": return try DampedSpring(tension: tension!, friction: friction!)
+            case "bounciness/speed (POP)": return try DampedSpring(bounciness: bounciness!, speed: speed!)
             case "origami-tension/origami-friction":
-                return try Spring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
-            default: return try Spring(dampedCosine: curve!)
+                return try DampedSpring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
+            default: return try DampedSpring(dampedCosine: curve!)
             }
         } catch let error as KinemaError {
             throw CLIError(flag: Self.flagName(error.parameter), value: error.value, rule: error.rule)

@@ -19,7 +19,7 @@ enum SweepBatch {
     /// rest length 0 (no gravity, drag, planes or contacts) run by RK4 and sampled, or a step outside
     /// |λ|·h ≤ 2 for the spring's fastest eigenvalue λ — well inside RK4's stability interval, so
     /// no lane can trip the batch's shared energy check.
-    static func key(_ scene: Scene, _ simulation: SimulationOptions, duration: Double) -> Key? {
+    static func key(_ scene: PhysicsScene, _ simulation: SimulationOptions, duration: Double) -> Key? {
         guard scene.dimensions == 1, scene.bodies.count == 1, scene.springs.count == 1, scene.springs[0].restLength == 0,
               scene.planes.isEmpty,
               scene.contacts == nil, scene.drag == 0, scene.gravity.allSatisfy({ $0 == 0 }), simulation.frameRate == nil,
@@ -33,15 +33,16 @@ enum SweepBatch {
     }
 
     /// One scene holding the scenes' bodies and springs, body i on lane i.
-    static func scene(_ scenes: [Scene]) throws -> Scene {
-        var bodies: [Body] = [], springs: [SpringForce] = []
+    static func scene(_ scenes: [PhysicsScene]) throws -> PhysicsScene {
+        var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for (lane, scene) in scenes.enumerated() {
-            var body = scene.bodies[0], spring = scene.springs[0]
-            body.name = "lane \(lane)"
-            if case let .anchor(_, at) = spring.ends { spring.ends = .anchor(body: lane, at: at) }
-            bodies.append(body)
-            springs.append(spring)
+            let body = scene.bodies[0], spring = scene.springs[0]
+            bodies.append(try PhysicsBody(name: "lane \(lane)", mass: body.mass, position: body.position,
+                                          velocity: body.velocity, radius: body.radius))
+            guard case let .anchor(_, at) = spring.ends else { springs.append(spring); continue }
+            springs.append(try SpringForce(.anchor(body: lane, at: at), stiffness: spring.stiffness,
+                                           damping: spring.damping, restLength: spring.restLength))
         }
-        return try Scene(dimensions: 1, bodies: bodies, springs: springs)
+        return try PhysicsScene(dimensions: 1, bodies: bodies, springs: springs)
     }
 }

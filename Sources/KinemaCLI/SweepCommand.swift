@@ -34,7 +34,7 @@ struct SweepCommand: ParsableCommand {
     var yes = false
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to FILE (through FILE.partial).")
     var output: String?
-    @Argument(parsing: .allUnrecognized, help: "Scene and simulation flags, numeric ones as ranges.")
+    @Argument(parsing: .allUnrecognized, help: "PhysicsScene and simulation flags, numeric ones as ranges.")
     var sceneArguments: [String] = []
 
     /// The scene and simulation flags of one combination.
@@ -224,7 +224,7 @@ struct SweepCommand: ParsableCommand {
     struct Prepared {
         let combination: Combination
         let swept: [String]
-        let scene: Scene
+        let scene: PhysicsScene
         let duration: Double
         /// The closed form, for a spring.
         let exact: DampedHarmonicOscillator?
@@ -255,7 +255,7 @@ struct SweepCommand: ParsableCommand {
         return rows.map { $0! }
     }
 
-    func simulate(_ prepared: Prepared, _ scene: Scene) throws -> Trajectory {
+    func simulate(_ prepared: Prepared, _ scene: PhysicsScene) throws -> Trajectory {
         do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error as SimulationError {
             throw CLIError(error.description)
         }

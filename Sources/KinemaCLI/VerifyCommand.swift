@@ -9,7 +9,7 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check every integrator against the analytic solutions and GSL's rk8pd; exit 1 on any failure.",
         discussion: """
-            Scenes: springs (k = 400) underdamped, critical and overdamped with initial velocity, the seed's \
+            Scenes: springs (k = 400) underdamped, critical and overdamped with initial velocity, the jelly spring's \
             damped cosine, and a drop (h = 1, g = 9.81, e = 0.8). Columns: \
             scene,integrator,setting,max_error_analytic,max_error_gsl_rk8pd,tolerance,status. \
             A row passes when its error against the analytic solution is within its tolerance: \
@@ -31,7 +31,7 @@ struct VerifyCommand: ParsableCommand {
         let integrator: String
         let setting: String
         let tolerance: Double
-        let run: @Sendable (Scene, Double) throws -> Trajectory
+        let run: @Sendable (PhysicsScene, Double) throws -> Trajectory
     }
 
     static let sampleRate = 200.0

@@ -31,7 +31,7 @@ struct WorkPrecisionCommand: ParsableCommand {
         let integrator: String
         let setting: String
         let isGSL: Bool
-        let run: (Scene, Double, Double) throws -> Trajectory
+        let run: (PhysicsScene, Double, Double) throws -> Trajectory
     }
 
     static func candidates(sampleRate: Double) -> [Candidate] {
@@ -139,7 +139,7 @@ struct WorkPrecisionCommand: ParsableCommand {
     }
 
     /// The reference position of sample i, coordinate j.
-    static func reference(for options: SceneOptions, scene: Scene, duration: Double, rate: Double) throws -> (Int, Int) -> Double {
+    static func reference(for options: SceneOptions, scene: PhysicsScene, duration: Double, rate: Double) throws -> (Int, Int) -> Double {
         // Springs and drops have closed forms: the exact integrator evaluates them (the damped
         // oscillator; parabolas between impacts found by root finding).
         if options.spring || options.drop {

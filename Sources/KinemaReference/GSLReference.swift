@@ -5,7 +5,7 @@ public enum GSLReference {
     /// Simulates `scene` with GSL's `method` from 0 to `duration`, sampled at `sampleRate`.
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
-    public static func simulate(_ scene: Scene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
+    public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
                                 duration: Double, sampleRate: Double = 60) throws -> Trajectory {
         func run<V: StateVector>(_: V.Type) throws -> Trajectory {
             let system = SceneSystem<V>(scene: scene)

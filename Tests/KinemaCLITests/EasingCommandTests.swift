@@ -15,7 +15,7 @@ struct EasingCommandTests {
     @Test func bounceOutAndTheSeedsBounceDifferAtSixElevenths() throws {
         let t = "\(6.0 / 11)"
         let penner = try CLI.csv(["easing", "bounce-out", "--at", t]).rows[0]
-        let seed = try CLI.csv(["easing", "seed-bounce-out", "--at", t]).rows[0]
+        let seed = try CLI.csv(["easing", "lockwood-bounce-out", "--at", t]).rows[0]
         #expect(abs(penner[1] - 0.75) <= 1e-15)
         #expect(abs(seed[1] - 0.7) <= 1e-15)
     }

@@ -26,7 +26,7 @@ private func animation(fromJSON text: String) throws -> (KeyframeAnimation, [Str
 }
 
 struct KeyframesCommandTests {
-    @Test func seedSpringWithinOneThousandthInAtMostTwelve() throws {
+    @Test func jellySpringWithinOneThousandthInAtMostTwelve() throws {
         let result = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--tolerance", "0.001"])
         #expect(result.status == 0, "\(result.stderr)")
         let (animation, json) = try animation(fromJSON: result.stdout)

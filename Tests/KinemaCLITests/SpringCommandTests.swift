@@ -33,7 +33,7 @@ struct SpringCommandTests {
     }
 
     /// The settling duration printed is the last time the motion leaves the ε band, by brute force
-    /// on the closed-form motion (here the seed's curve, whose closed form is independent).
+    /// on the closed-form motion (here The damped cosine, whose closed form is independent).
     @Test func settlingDurationOfTheSeedsSpring() throws {
         let json = try CLI.json(["spring", "--damped-cosine", "5,30", "--format", "json"])
         let settle = json["settlingDuration"] as! Double

@@ -3,11 +3,11 @@ import Testing
 import Kinema
 @testable import KinemaReference
 
-/// The standard scenes: springs in the three regimes with an initial velocity, the seed's damped
+/// The standard scenes: springs in the three regimes with an initial velocity, the jelly spring's damped
 /// cosine, and two collision scenes.
 struct StandardScene: CustomTestStringConvertible, Sendable {
     let name: String
-    let scene: Scene
+    let scene: PhysicsScene
     let duration: Double
     /// The analytic position of the single body, where there is one.
     let analytic: (@Sendable (Double) -> Double)?
@@ -19,23 +19,23 @@ struct StandardScene: CustomTestStringConvertible, Sendable {
         spring("overdamped", k: 400, c: 100, v0: 8),
         {
             let cosine = try! DampedCosine(decay: 5, frequency: 30)
-            return StandardScene(name: "damped-cosine(5,30)", scene: try! Scene.spring(cosine.spring, initialVelocity: 5),
+            return StandardScene(name: "damped-cosine(5,30)", scene: try! PhysicsScene.spring(cosine.spring, initialVelocity: 5),
                                  duration: 1.5, analytic: { cosine.value(at: $0) })
         }(),
     ]
 
     static func spring(_ name: String, k: Double, c: Double, v0: Double) -> StandardScene {
-        let spring = try! Spring(stiffness: k, damping: c)
+        let spring = try! DampedSpring(stiffness: k, damping: c)
         let motion = try! spring.motion(from: 0, to: 1, initialVelocity: v0)
-        return StandardScene(name: name, scene: try! Scene.spring(spring, initialVelocity: v0), duration: 1.5,
+        return StandardScene(name: name, scene: try! PhysicsScene.spring(spring, initialVelocity: v0), duration: 1.5,
                              analytic: { motion.position(at: $0) })
     }
 
     static let collisions: [StandardScene] = [
-        StandardScene(name: "drop e=0.8", scene: try! Scene.drop(restitution: 0.8), duration: 3, analytic: nil),
+        StandardScene(name: "drop e=0.8", scene: try! PhysicsScene.drop(restitution: 0.8), duration: 3, analytic: nil),
         StandardScene(name: "2-D ball on a spring", scene: {
-            let ball = try! Body(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
-            return try! Scene(dimensions: 2, bodies: [ball],
+            let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+            return try! PhysicsScene(dimensions: 2, bodies: [ball],
                               springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
                               gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
         }(), duration: 2, analytic: nil),
@@ -73,7 +73,7 @@ struct GSLReferenceTests {
     /// GSL's rk4 estimates its error by step doubling and keeps the two half steps: its step h is
     /// classic RK4 at h/2. Comparing like with like needs this.
     @Test func gslRK4AtHIsClassicRK4AtHalfH() throws {
-        let scene = try Scene.spring(Spring(stiffness: 400, damping: 4), initialVelocity: 3)
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 400, damping: 4), initialVelocity: 3)
         let h = 0.01
         let gsl = try GSLReference.simulate(scene, method: .rk4, stepping: .fixed(timeStep: h), duration: 2, sampleRate: 100)
         let half = try Simulation(scene: scene).run(method: .rk4(timeStep: h / 2), duration: 2, sampleRate: 100)
@@ -113,9 +113,9 @@ struct GSLReferenceTests {
     }
 
     @Test func jacobianMatchesFiniteDifferences() throws {
-        let a = try Body(name: "a", mass: 2, position: [0.3, 1.1], velocity: [0.5, -0.2])
-        let b = try Body(name: "b", mass: 0.5, position: [1.0, 0.2], velocity: [-1, 0.4])
-        let scene = try Scene(dimensions: 2, bodies: [a, b], springs: [
+        let a = try PhysicsBody(name: "a", mass: 2, position: [0.3, 1.1], velocity: [0.5, -0.2])
+        let b = try PhysicsBody(name: "b", mass: 0.5, position: [1.0, 0.2], velocity: [-1, 0.4])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [a, b], springs: [
             SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 30, damping: 0.7, restLength: 0.4),
             SpringForce(.bodies(0, 1), stiffness: 12, damping: 0.3, restLength: 0.9),
             SpringForce(.anchor(body: 1, at: [1, 0]), stiffness: 5, damping: 0.1),
@@ -139,7 +139,7 @@ struct GSLReferenceTests {
     }
 
     @Test func gslFailuresAreSwiftErrors() throws {
-        let scene = try Scene.spring(Spring(stiffness: 400, damping: 4))
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 400, damping: 4))
         #expect(throws: (any Error).self) {
             try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-300), duration: 1)
         }
@@ -153,13 +153,13 @@ struct CoupledChainTests {
     /// A hanging chain of 12 bodies in 3-D (36 coordinates) joined by springs with rest lengths:
     /// nonlinear and coupled, so the reference is GSL's rk8pd, not a closed form.
     @Test func chainMatchesGSL() throws {
-        var bodies: [Body] = [], springs: [SpringForce] = []
+        var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<12 {
-            bodies.append(try Body(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
             springs.append(try SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
                                            stiffness: 80, damping: 0.3, restLength: 0.25))
         }
-        let scene = try Scene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+        let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
         let kinema = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1, sampleRate: 20)
         let gsl = try GSLReference.simulate(scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12), duration: 1, sampleRate: 20)
         for s in 0..<kinema.count {

@@ -44,10 +44,10 @@ struct AdamsTests {
 
     @Test(arguments: orderCases)
     func observedOrderIsTheOrder(order: Int, h: Double) throws {
-        let spring = try Spring(stiffness: 100, damping: 2)
+        let spring = try DampedSpring(stiffness: 100, damping: 2)
         let exact = try spring.motion(from: 0, to: 1)
         func error(_ h: Double) throws -> Double {
-            let run = try Simulation(scene: Scene.spring(spring, from: 0, to: 1))
+            let run = try Simulation(scene: PhysicsScene.spring(spring, from: 0, to: 1))
                 .run(method: .adams(timeStep: h, order: order), duration: 2, sampleRate: 50)
             return (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
         }
@@ -60,10 +60,10 @@ struct AdamsTests {
     /// The work-precision spring (k = 1000, ζ = 0.1, 2 s): order 9 at 1/240 s is within 1e-9 of the
     /// analytic motion at the 60 Hz samples, order 11 at 1/360 s within 1e-12, with 2 evaluations a step.
     @Test func reachesTightTolerancesWithTwoEvaluationsAStep() throws {
-        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
+        let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
         let exact = try spring.motion()
         for (order, h, bound) in [(9, 1.0 / 240, 1e-9), (11, 1.0 / 360, 1e-12)] {
-            let run = try Simulation(scene: Scene.spring(spring)).run(method: .adams(timeStep: h, order: order), duration: 2)
+            let run = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .adams(timeStep: h, order: order), duration: 2)
             let worst = (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
             #expect(worst <= bound, "order \(order): \(worst)")
             // k − 1 DOP853 steps to start (12 evaluations each, plus the first derivative), then 2 a step.
@@ -101,15 +101,15 @@ struct AdamsTests {
     /// frames are no further from the analytic spring than 1.2× the worst grid point.
     @Test(arguments: [60.0, 120.0])
     func interpolatesBetweenGridPoints(rate: Double) throws {
-        let spring = try Spring(stiffness: 170, damping: 26)
+        let spring = try DampedSpring(stiffness: 170, damping: 26)
         let exact = try spring.motion()
         let method = IntegrationMethod.adams(timeStep: 0.002, order: 4)
-        let grid = try Simulation(scene: Scene.spring(spring)).run(method: method, duration: 2, sampleRate: 500)
+        let grid = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 500)
         let gridError = (0..<grid.count).map { abs(grid.position($0) - exact.position(at: grid.times[$0])) }.max()!
         #expect(gridError > 1e-9)
         var rng = SplitMix64(seed: UInt64(rate))
         let frames = (0..<Int(2 * rate)).map { _ in (1 / rate) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
-        let run = try Simulation(scene: Scene.spring(spring)).run(method: method, frameDurations: frames)
+        let run = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, frameDurations: frames)
         #expect(run.count == frames.count + 1)
         for i in 0..<run.count {
             let error = abs(run.position(i) - exact.position(at: run.times[i]))
@@ -128,10 +128,10 @@ struct AdamsTests {
     /// spring stays within its energy, at 1.5× it stops with `unstable`, naming the limit.
     @Test(arguments: [4, 8, 10, 12])
     func stabilityLimitSeparatesBoundedFromGrowingRuns(order: Int) throws {
-        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
+        let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
         let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
             order: order, omega: spring.undampedFrequency, dampingRatio: spring.dampingRatio)
-        let simulation = Simulation(scene: try Scene.spring(spring))
+        let simulation = Simulation(scene: try PhysicsScene.spring(spring))
         let bounded = try simulation.run(method: .adams(timeStep: 0.8 * limit, order: order), duration: 10)
         #expect(abs(bounded.position(bounded.count - 1) - 1) <= 1e-3)
         do {
@@ -146,11 +146,11 @@ struct AdamsTests {
     @Test func rejectsOrdersItDoesNotHave() {
         for order in [0, -1, 13] {
             #expect(throws: KinemaError.self) {
-                try Simulation(scene: Scene.drop()).run(method: .adams(timeStep: 0.01, order: order), duration: 1)
+                try Simulation(scene: PhysicsScene.drop()).run(method: .adams(timeStep: 0.01, order: order), duration: 1)
             }
         }
         #expect(throws: KinemaError.self) {
-            try Simulation(scene: Scene.drop()).run(method: .adams(timeStep: .nan, order: 4), duration: 1)
+            try Simulation(scene: PhysicsScene.drop()).run(method: .adams(timeStep: .nan, order: 4), duration: 1)
         }
     }
 }

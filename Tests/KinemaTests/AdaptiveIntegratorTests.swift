@@ -5,9 +5,9 @@ import Testing
 struct AdaptiveIntegratorTests {
     /// Max |x − x_exact| over samples at 1 kHz (dense output included) on 2 s of k = 1000, ζ = 0.1.
     static func maxError(_ method: IntegrationMethod) throws -> (Double, Trajectory) {
-        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
+        let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
         let exact = try spring.motion(from: 0, to: 1)
-        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: method, duration: 2, sampleRate: 1000)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 1000)
         var worst = 0.0
         for i in 0..<trajectory.count { worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i]))) }
         return (worst, trajectory)
@@ -23,8 +23,8 @@ struct AdaptiveIntegratorTests {
     /// x'' = −100x − 2x', x(0) = 1, v(0) = 0, t ∈ [0, 2] (measured with scipy, not with Kinema).
     @Test func dormandPrinceStepCountMatchesScipy() throws {
         let scipySteps = 481.0
-        let spring = try Spring(stiffness: 100, dampingRatio: 0.1)
-        let system = SceneSystem<Double>(scene: try Scene.spring(spring, from: 1, to: 0))
+        let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
         var integrator = DormandPrince54(system: system, state: system.initialState,
                                          absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
@@ -34,8 +34,8 @@ struct AdaptiveIntegratorTests {
     /// scipy's DOP853 at rtol = atol = 1e-12 takes 105 steps on the same problem.
     @Test func dop853StepCountIsNearScipys() throws {
         let scipySteps = 105.0
-        let spring = try Spring(stiffness: 100, dampingRatio: 0.1)
-        let system = SceneSystem<Double>(scene: try Scene.spring(spring, from: 1, to: 0))
+        let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
         var integrator = DOP853(system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
         #expect(abs(Double(integrator.steps) - scipySteps) <= 0.1 * scipySteps, "\(integrator.steps) steps")
@@ -46,9 +46,9 @@ struct AdaptiveIntegratorTests {
     /// `prepareInterpolation` (the last two: a cache left from the step before would be far off).
     @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-11)])
     func denseOutputIsAccurateInsideSteps(_ method: IntegrationMethod) throws {
-        let spring = try Spring(stiffness: 400, dampingRatio: 0.2)
+        let spring = try DampedSpring(stiffness: 400, dampingRatio: 0.2)
         let exact = try spring.motion(from: 0, to: 1, initialVelocity: 3)
-        let system = SceneSystem<Double>(scene: try Scene.spring(spring, initialVelocity: 3))
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, initialVelocity: 3))
         func check<I: Integrator>(_ integrator: inout I, tolerance: Double) throws where I.System == SceneSystem<Double> {
             while integrator.time < 1 {
                 try integrator.advance(toward: 1)

@@ -11,7 +11,7 @@ struct DropTests {
     func impactTimesFollowTheGeometricSeries(_ method: IntegrationMethod) throws {
         let g = 9.81, e = 0.8
         let t1 = (2 / g).squareRoot()
-        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: g, restitution: e))
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: g, restitution: e))
             .run(method: method, duration: 5, sampleRate: 1000)
         let impacts = trajectory.events
         #expect(impacts.count > 20)
@@ -33,7 +33,7 @@ struct DropTests {
     /// simulated here (impacts located on the integrator's dense output), at 10,001 points.
     @Test(arguments: methods)
     func pennersBounceIsAPhysicalDrop(_ method: IntegrationMethod) throws {
-        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
             .run(method: method, duration: 1, sampleRate: 10_000)
         #expect(trajectory.count == 10_001)
         let bounce = PennerEasing(.bounce, .out)
@@ -49,7 +49,7 @@ struct DropTests {
 
     @Test(arguments: [0.999, 0.0])
     func zenoEndsInRestingContact(restitution: Double) throws {
-        let scene = try Scene.drop(height: 1, restitution: restitution)
+        let scene = try PhysicsScene.drop(height: 1, restitution: restitution)
         let t1 = (2 / 9.81).squareRoot()
         let duration = restitution == 0 ? 2 : t1 * (1 + restitution) / (1 - restitution) + 1
         let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: duration, sampleRate: 60)
@@ -60,19 +60,19 @@ struct DropTests {
     }
 
     @Test func aBallAtRestOnTheFloorStaysThere() throws {
-        let trajectory = try Simulation(scene: Scene.drop(height: 0)).run(method: .rk4(timeStep: 0.01), duration: 1)
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 0)).run(method: .rk4(timeStep: 0.01), duration: 1)
         #expect(trajectory.events.isEmpty)
         for i in 0..<trajectory.count { #expect(trajectory.position(i) == 0 && trajectory.velocity(i) == 0) }
     }
 
     @Test func zeroGravityFloats() throws {
-        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 0)).run(method: .dopri5(tolerance: 1e-9), duration: 3)
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 0)).run(method: .dopri5(tolerance: 1e-9), duration: 3)
         #expect(trajectory.events.isEmpty)
         for i in 0..<trajectory.count { #expect(trajectory.position(i) == 1) }
     }
 
     @Test func fixedStepMethodsBounceToo() throws {
-        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
             .run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 1000)
         // RK4 is exact on a parabola and the Hermite interpolant is exact on cubics.
         for (found, expected) in zip(trajectory.events.map(\.time), [4.0 / 11, 8.0 / 11, 10.0 / 11]) {
@@ -84,9 +84,9 @@ struct DropTests {
 struct SceneTests {
     /// Two equal balls on a line, one moving into the other with e = 1: they exchange velocities.
     @Test func elasticHeadOnCollisionExchangesVelocities() throws {
-        let a = try Body(name: "a", position: [0, 0], velocity: [1, 0], radius: 0.1)
-        let b = try Body(name: "b", position: [1, 0], velocity: [0, 0], radius: 0.1)
-        let scene = try Scene(dimensions: 2, bodies: [a, b], contacts: .init(restitution: 1))
+        let a = try PhysicsBody(name: "a", position: [0, 0], velocity: [1, 0], radius: 0.1)
+        let b = try PhysicsBody(name: "b", position: [1, 0], velocity: [0, 0], radius: 0.1)
+        let scene = try PhysicsScene(dimensions: 2, bodies: [a, b], contacts: .init(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-10), duration: 2, sampleRate: 10)
         let event = try #require(trajectory.events.first)
         #expect(abs(event.time - 0.8) <= 1e-9)
@@ -97,9 +97,9 @@ struct SceneTests {
     /// A 2-D projectile bouncing on a floor with friction keeps its horizontal motion between
     /// impacts and loses μ(1+e)·v_n of it at each.
     @Test func frictionReducesTangentialSpeedAtImpact() throws {
-        let ball = try Body(name: "ball", position: [0, 1], velocity: [2, 0])
+        let ball = try PhysicsBody(name: "ball", position: [0, 1], velocity: [2, 0])
         let floor = try Plane.floor(dimensions: 2, restitution: 0.5, friction: 0.1)
-        let scene = try Scene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
         let trajectory = try Simulation(scene: scene).run(method: .exact, duration: 0.6, sampleRate: 100)
         let impact = try #require(trajectory.events.first)
         let vn = (2 * 9.81).squareRoot()
@@ -109,15 +109,15 @@ struct SceneTests {
     }
 
     @Test func invalidScenesAreRejected() throws {
-        #expect(throws: KinemaError.self) { try Scene.drop(restitution: 1.5) }
-        #expect(throws: KinemaError.self) { try Scene.drop(restitution: -0.1) }
-        #expect(throws: KinemaError.self) { try Scene.drop(height: -1) }
-        #expect(throws: KinemaError.self) { try Body(name: "x", mass: 0, position: [0]) }
-        #expect(throws: KinemaError.self) { try Body(name: "x", mass: -2, position: [0]) }
-        #expect(throws: KinemaError.self) { try Scene(dimensions: 4, bodies: [Body(name: "x", position: [0, 0, 0, 0])]) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .rk4(timeStep: 0), duration: 1) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .rk4(timeStep: 0.01), duration: .nan) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: Scene.drop()).run(method: .dopri5(tolerance: -1), duration: 1) }
+        #expect(throws: KinemaError.self) { try PhysicsScene.drop(restitution: 1.5) }
+        #expect(throws: KinemaError.self) { try PhysicsScene.drop(restitution: -0.1) }
+        #expect(throws: KinemaError.self) { try PhysicsScene.drop(height: -1) }
+        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: 0, position: [0]) }
+        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: -2, position: [0]) }
+        #expect(throws: KinemaError.self) { try PhysicsScene(dimensions: 4, bodies: [PhysicsBody(name: "x", position: [0, 0, 0, 0])]) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0), duration: 1) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0.01), duration: .nan) }
+        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .dopri5(tolerance: -1), duration: 1) }
     }
 }
 
@@ -125,13 +125,13 @@ struct ManyBodyTests {
     /// 20 bodies in 3-D (60 coordinates, packed inline in a SIMD64): each on its own damped
     /// anchor spring, so every coordinate follows its own analytic oscillator.
     @Test func twentyIndependentOscillatorsIn3D() throws {
-        var bodies: [Body] = [], springs: [SpringForce] = []
+        var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<20 {
             let d = Double(i)
-            bodies.append(try Body(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+            bodies.append(try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
             springs.append(try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
         }
-        let scene = try Scene(dimensions: 3, bodies: bodies, springs: springs)
+        let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs)
         #expect(scene.coordinateCount == 60)
         let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 50)
         for (i, body) in bodies.enumerated() {
@@ -147,7 +147,7 @@ struct ManyBodyTests {
     }
 
     @Test func moreThanSixtyFourCoordinatesAreRefusedClearly() throws {
-        let bodies = try (0..<22).map { try Body(name: "b\($0)", position: [0, 0, Double($0)]) }
-        #expect(throws: KinemaError.self) { try Scene(dimensions: 3, bodies: bodies) }
+        let bodies = try (0..<22).map { try PhysicsBody(name: "b\($0)", position: [0, 0, Double($0)]) }
+        #expect(throws: KinemaError.self) { try PhysicsScene(dimensions: 3, bodies: bodies) }
     }
 }

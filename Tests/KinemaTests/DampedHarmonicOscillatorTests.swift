@@ -32,7 +32,7 @@ struct OscillatorCase: CustomTestStringConvertible, Sendable {
         .init(m: 0.5, k: 50, c: 40, target: 0, x0: 1, v0: -30),      // overdamped, crosses
         .init(m: 1, k: 1000, c: 400, target: 1, x0: 0, v0: 3),       // heavily overdamped
         .init(m: 1, k: 170, c: 26, target: 1, x0: 0, v0: 0),         // framer-motion-like
-        .init(m: 1, k: 925, c: 10, target: 1, x0: 0, v0: 5),         // the seed's spring
+        .init(m: 1, k: 925, c: 10, target: 1, x0: 0, v0: 5),         // the jelly spring
     ]
 }
 

@@ -6,8 +6,8 @@ import Testing
 /// cannot drift from the library.
 @Suite struct DocumentationExamplesTests {
     @Test func overviewBakesASimulatedSwiftUISpringWithinTheTolerance() throws {
-        let spring = try Spring(duration: 0.5, bounce: 0.3)
-        let scene = try Scene.spring(spring, from: 0, to: 1)
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)
+        let scene = try PhysicsScene.spring(spring, from: 0, to: 1)
         let trajectory = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1.5)
         let fit = try KeyframeBaker.bake(try MotionSource(trajectory: trajectory), tolerance: 0.001)
         #expect(KeyframeExport.css(fit).contains("@keyframes"))
@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func choosingAnIntegratorRunsItsExamplesToTheirAccuracy() throws {
-        let spring = try Spring(stiffness: 1000, dampingRatio: 0.1)
-        let scene = try Scene.spring(spring)
+        let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
+        let scene = try PhysicsScene.spring(spring)
         let simulation = Simulation(scene: scene)
         let accurate = try simulation.run(method: .dop853(tolerance: 1e-12), duration: 2, sampleRate: 1000)
         let cheap = try simulation.run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theBounceIdentityHoldsAsTheArticleStatesIt() throws {
-        let ball = try Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5)
+        let ball = try PhysicsScene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5)
         let trajectory = try Simulation(scene: ball).run(method: .dop853(tolerance: 1e-13), duration: 1, sampleRate: 1000)
         let bounce = PennerEasing(.bounce, .out)
         for i in 0..<trajectory.count {

@@ -14,7 +14,7 @@ private func frames(rate: Double, jitter: Double, duration: Double, seed: UInt64
     return result
 }
 
-/// Rebound's `Spring.advance` loop, transcribed: 1 ms RK4 steps, and after each frame the state is
+/// Rebound's `DampedSpring.advance` loop, transcribed: 1 ms RK4 steps, and after each frame the state is
 /// *overwritten* with its interpolation between the last two steps (POP's solver does the same).
 private func reboundLoop(k: Double, c: Double, frames: [Double]) -> [(time: Double, x: Double)] {
     let h = 0.001
@@ -60,10 +60,10 @@ struct FrameDrivenTests {
     /// of the analytic spring at every frame, whatever the frame rate and jitter.
     @Test(arguments: [60.0, 90.0, 120.0])
     func staysOnTheAnalyticSpring(rate: Double) throws {
-        let spring = try Spring(stiffness: Self.k, damping: Self.c)
+        let spring = try DampedSpring(stiffness: Self.k, damping: Self.c)
         let exact = try spring.motion()
         let durations = frames(rate: rate, jitter: 0.3, duration: 2, seed: UInt64(rate))
-        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: .rk4(timeStep: 0.001), frameDurations: durations)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 0.001), frameDurations: durations)
         #expect(trajectory.count == durations.count + 1)
         for i in 0..<trajectory.count {
             #expect(abs(trajectory.position(i) - exact.position(at: trajectory.times[i])) <= 1e-6)
@@ -74,7 +74,7 @@ struct FrameDrivenTests {
     /// come later than the analytic ones by 2.5–8 %, more at higher frame rates.
     @Test(arguments: [60.0, 90.0, 120.0])
     func feedingTheInterpolationBackRunsSlow(rate: Double) throws {
-        let exact = try Spring(stiffness: Self.k, damping: Self.c).motion()
+        let exact = try DampedSpring(stiffness: Self.k, damping: Self.c).motion()
         let durations = frames(rate: rate, jitter: 0.3, duration: 2, seed: UInt64(rate))
         let rebound = reboundLoop(k: Self.k, c: Self.c, frames: durations)
         let reference = (0...20_000).map { (time: Double($0) * 1e-4, x: exact.position(at: Double($0) * 1e-4)) }
@@ -88,7 +88,7 @@ struct FrameDrivenTests {
 struct StabilityTests {
     /// Energy of an undamped spring (k = 100, m = 1, from 0 to 1) over 100 s at h = 1/60.
     static func energyDrift(_ method: IntegrationMethod) throws -> Double {
-        let scene = try Scene.spring(Spring(stiffness: 100, damping: 0))
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 0))
         let system = SceneSystem<Double>(scene: scene)
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 100, sampleRate: 60)
         let e0 = system.energy(of: system.initialState)
@@ -108,7 +108,7 @@ struct StabilityTests {
     }
 
     @Test func rk4BeyondItsStabilityLimitIsRefused() throws {
-        let scene = try Scene.spring(Spring(stiffness: 40_000, damping: 0))
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 40_000, damping: 0))
         do {
             _ = try Simulation(scene: scene).run(method: .rk4(timeStep: 1.0 / 60), duration: 2)
             Issue.record("an unstable run returned a trajectory")
@@ -119,7 +119,7 @@ struct StabilityTests {
     }
 
     @Test func explicitEulerOnAnUndampedSpringIsRefused() throws {
-        let scene = try Scene.spring(Spring(stiffness: 100, damping: 0))
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 0))
         #expect(throws: SimulationError.self) {
             try Simulation(scene: scene).run(method: .euler(timeStep: 1.0 / 60), duration: 10)
         }
@@ -129,9 +129,9 @@ struct StabilityTests {
     /// with an initial velocity; the last sample is at exactly the duration.
     @Test(arguments: [(100.0, 2.0), (100.0, 20.0), (100.0, 60.0)], [IntegrationMethod.exact, .dopri5(tolerance: 1e-11)])
     func exactAndDopri5MatchTheAnalyticSpring(spring: (k: Double, c: Double), method: IntegrationMethod) throws {
-        let s = try Spring(stiffness: spring.k, damping: spring.c)
+        let s = try DampedSpring(stiffness: spring.k, damping: spring.c)
         let exact = try s.motion(from: -1, to: 2, initialVelocity: 7)
-        let trajectory = try Simulation(scene: Scene.spring(s, from: -1, to: 2, initialVelocity: 7))
+        let trajectory = try Simulation(scene: PhysicsScene.spring(s, from: -1, to: 2, initialVelocity: 7))
             .run(method: method, duration: 1.7, sampleRate: 60)
         #expect(trajectory.times.last == 1.7)
         for i in 0..<trajectory.count {

@@ -3,13 +3,13 @@ import Testing
 @testable import Kinema
 
 /// The underdamped spring every integrator is measured on: k = 100, c = 2 (ζ = 0.1), 0 → 1.
-private let spring = try! Spring(stiffness: 100, damping: 2)
+private let spring = try! DampedSpring(stiffness: 100, damping: 2)
 private let exact = try! spring.motion(from: 0, to: 1)
 
 /// Max error in position against the analytic solution over 2 s, sampled at 50 Hz (every sample
 /// time is a multiple of each step size used, so fixed-step runs land on it without interpolation).
 private func maxError(_ method: IntegrationMethod) throws -> (error: Double, trajectory: Trajectory) {
-    let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: method, duration: 2, sampleRate: 50)
+    let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 50)
     var worst = 0.0
     for i in 0..<trajectory.count {
         worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i])))
@@ -44,7 +44,7 @@ struct IntegratorConvergenceTests {
     /// Dormand–Prince's 5th order, measured on its own step (a fixed step, no control): one step of
     /// size h from the exact state, local error ∝ h⁶, so global order 5.
     @Test func dormandPrinceIsFifthOrder() throws {
-        let system = SceneSystem<Double>(scene: try Scene.spring(spring))
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring))
         func globalError(_ h: Double) throws -> Double {
             var integrator = DormandPrince54(system: system, state: system.initialState, absoluteTolerance: 1, relativeTolerance: 1)
             integrator.stepSize = h

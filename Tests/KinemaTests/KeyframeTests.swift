@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinema
 
-/// The seed's spring, written out here.
+/// The jelly spring, written out here.
 private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
 
 /// Max |animation − f| over [0, duration] on a fine grid (independent of the baker's own measure).
@@ -16,8 +16,8 @@ private func gridError(_ animation: KeyframeAnimation, _ f: (Double) -> Double, 
 }
 
 struct KeyframeBakerTests {
-    @Test func seedSpringInElevenKeyframesWithinOneThousandth() throws {
-        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .adaptive, tolerance: 1e-3)
+    @Test func jellySpringInElevenKeyframesWithinOneThousandth() throws {
+        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .adaptive, tolerance: 1e-3)
         #expect(fit.keyframeCount == 11)  // one per extremum (9) plus the ends: the minimum
         #expect(fit.maxError <= 1e-3)
         #expect(gridError(fit.animation, seed) <= 1e-3)
@@ -27,13 +27,13 @@ struct KeyframeBakerTests {
     }
 
     @Test func uniformSixtyFramesIncludeTheEnd() throws {
-        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 60)
+        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 60)
         #expect(fit.keyframeCount == 61)
         #expect(fit.animation.keyTimes.last == 1)
         #expect(abs(fit.maxError - 2.6e-2) <= 0.1e-2, "\(fit.maxError)")
         #expect(abs(gridError(fit.animation, seed) - fit.maxError) <= 1e-4)
         // 48 keyframes (47 segments, end included): the seed's frame count done right.
-        let fortyEight = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 47)
+        let fortyEight = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
         #expect(fortyEight.keyframeCount == 48)
         #expect(abs(fortyEight.maxError - 3.9e-2) <= 0.1e-2, "\(fortyEight.maxError)")
     }
@@ -45,7 +45,7 @@ struct KeyframeBakerTests {
         let animation = try KeyframeAnimation(values: (0..<n).map { [seed(Double($0) / Double(n))] })
         let error = gridError(animation, seed)
         #expect(abs(error - 5.2e-2) <= 0.1e-2, "\(error)")
-        let done = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.seed)), strategy: .uniform, framesPerSecond: 47)
+        let done = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
         #expect(done.maxError < error)
     }
 
@@ -53,7 +53,7 @@ struct KeyframeBakerTests {
         let closed = try KeyframeBaker.bake(MotionSource(easing: .penner(PennerEasing(.bounce, .out))), tolerance: 1e-3)
         #expect(closed.keyframeCount == 8 && closed.maxError <= 1e-9)
         #expect(gridError(closed.animation, { PennerEasing.bounceOut($0) }) <= 1e-9)
-        let trajectory = try Simulation(scene: Scene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 121.0 / 8, restitution: 0.5))
             .run(method: .dopri5(tolerance: 1e-12), duration: 1, sampleRate: 2_000)
         let simulated = try KeyframeBaker.bake(MotionSource(trajectory: trajectory), tolerance: 1e-3)
         #expect(simulated.keyframeCount == 8 && simulated.maxError <= 1e-9)
@@ -67,7 +67,7 @@ struct KeyframeBakerTests {
 
     @Test(arguments: [1e-4, 1e-5], [(170.0, 10.0), (100.0, 20.0), (50.0, 40.0)])
     func adaptiveMeetsTightTolerancesInEveryRegime(tolerance: Double, spring: (k: Double, c: Double)) throws {
-        let s = try Spring(stiffness: spring.k, damping: spring.c)
+        let s = try DampedSpring(stiffness: spring.k, damping: spring.c)
         let motion = try s.motion(from: 0, to: 1, initialVelocity: 2)
         let source = try MotionSource(duration: 1.5, value: { motion.position(at: $0) },
                                       velocity: { t, _ in motion.velocity(at: t) })
@@ -80,8 +80,8 @@ struct KeyframeBakerTests {
     /// target, and every wiggle is an extremum of the sampled trajectory. Ripples below half the
     /// tolerance are not knots, so the bake stays a handful of keyframes.
     @Test func roundingRipplesInASettledTailAreNotKnots() throws {
-        let spring = try Spring(stiffness: 500, damping: 2 * 500.0.squareRoot())
-        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let spring = try DampedSpring(stiffness: 500, damping: 2 * 500.0.squareRoot())
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
         let source = try MotionSource(trajectory: trajectory)
         #expect((source.extrema?.count ?? 0) >= 10, "\(source.extrema ?? [])")
         let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
@@ -95,9 +95,9 @@ struct KeyframeBakerTests {
     /// evaluation, not the baker's), they stay within it, and the baker's figure matches the grid's.
     @Test(arguments: [(18, 4), (16, 19), (17, 19)])
     func adaptiveBakesStayWithinTheTolerance(_ grid: (stiffness: Int, dampingRatio: Int)) throws {
-        let spring = try Spring(stiffness: 100 * Double.pow(10, Double(grid.stiffness) / 199),
+        let spring = try DampedSpring(stiffness: 100 * Double.pow(10, Double(grid.stiffness) / 199),
                                 dampingRatio: 0.1 * Double.pow(10, Double(grid.dampingRatio) / 99))
-        let trajectory = try Simulation(scene: Scene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
         let source = try MotionSource(trajectory: trajectory)
         let bound = 1e-3 * abs(source.value(2) - source.value(0))
         let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
@@ -134,8 +134,8 @@ struct KeyframeBakerTests {
     }
 
     @Test func twoDimensionalSceneBakesOneTrackPerCoordinate() throws {
-        let ball = try Body(name: "ball", position: [1, 0.5], velocity: [0, 2])
-        let scene = try Scene(dimensions: 2, bodies: [ball],
+        let ball = try PhysicsBody(name: "ball", position: [1, 0.5], velocity: [0, 2])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball],
                               springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 60, damping: 3)])
         let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 2_000)
         let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 500)

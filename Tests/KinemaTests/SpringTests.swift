@@ -5,39 +5,39 @@ import Testing
 /// A dialect: how to read a spring's parameters in it, and how to build a spring from them.
 struct Dialect: CustomTestStringConvertible, Sendable {
     let name: String
-    let parameters: @Sendable (Spring) -> [Double]?
-    let make: @Sendable ([Double]) throws -> Spring
+    let parameters: @Sendable (DampedSpring) -> [Double]?
+    let make: @Sendable ([Double]) throws -> DampedSpring
     var testDescription: String { name }
 
     static let all: [Dialect] = [
         Dialect(name: "mass/stiffness/damping", parameters: { [$0.mass, $0.stiffness, $0.damping] },
-                make: { try Spring(mass: $0[0], stiffness: $0[1], damping: $0[2]) }),
+                make: { try DampedSpring(mass: $0[0], stiffness: $0[1], damping: $0[2]) }),
         Dialect(name: "response/dampingRatio", parameters: { [$0.response, $0.dampingRatio, $0.mass] },
-                make: { try Spring(response: $0[0], dampingRatio: $0[1], mass: $0[2]) }),
+                make: { try DampedSpring(response: $0[0], dampingRatio: $0[1], mass: $0[2]) }),
         Dialect(name: "duration/bounce", parameters: { [$0.response, $0.bounce, $0.mass] },
-                make: { try Spring(duration: $0[0], bounce: $0[1], mass: $0[2]) }),
+                make: { try DampedSpring(duration: $0[0], bounce: $0[1], mass: $0[2]) }),
         Dialect(name: "tension/friction", parameters: { [$0.tension, $0.friction] },
-                make: { try Spring(tension: $0[0], friction: $0[1]) }),
+                make: { try DampedSpring(tension: $0[0], friction: $0[1]) }),
         Dialect(name: "origami", parameters: { [$0.origamiTension, $0.origamiFriction] },
-                make: { try Spring(origamiTension: $0[0], origamiFriction: $0[1]) }),
+                make: { try DampedSpring(origamiTension: $0[0], origamiFriction: $0[1]) }),
         Dialect(name: "bounciness/speed", parameters: { s in s.bounciness.map { [$0, s.speed] } },
-                make: { try Spring(bounciness: $0[0], speed: $0[1]) }),
+                make: { try DampedSpring(bounciness: $0[0], speed: $0[1]) }),
         Dialect(name: "android", parameters: { [$0.stiffness / $0.mass, $0.dampingRatio] },
-                make: { try Spring(stiffness: $0[0], dampingRatio: $0[1]) }),
+                make: { try DampedSpring(stiffness: $0[0], dampingRatio: $0[1]) }),
         Dialect(name: "dampedCosine", parameters: { s in s.dampedCosine.map { [$0.decay, $0.frequency] } },
-                make: { try Spring(dampedCosine: DampedCosine(decay: $0[0], frequency: $0[1])) }),
+                make: { try DampedSpring(dampedCosine: DampedCosine(decay: $0[0], frequency: $0[1])) }),
     ]
 }
 
 /// Unit-mass springs (every dialect can express them) in all three regimes.
-private let unitMassSprings: [Spring] = [
-    try! Spring(stiffness: 230.2, damping: 22),
-    try! Spring(stiffness: 100, damping: 10),
-    try! Spring(stiffness: 925, damping: 10),
-    try! Spring(stiffness: 300, damping: 2 * sqrt(300.0) * 0.999),
-    try! Spring(stiffness: 170, damping: 26),
-    try! Spring(stiffness: 100, damping: 20),
-    try! Spring(stiffness: 50, damping: 40),
+private let unitMassSprings: [DampedSpring] = [
+    try! DampedSpring(stiffness: 230.2, damping: 22),
+    try! DampedSpring(stiffness: 100, damping: 10),
+    try! DampedSpring(stiffness: 925, damping: 10),
+    try! DampedSpring(stiffness: 300, damping: 2 * sqrt(300.0) * 0.999),
+    try! DampedSpring(stiffness: 170, damping: 26),
+    try! DampedSpring(stiffness: 100, damping: 20),
+    try! DampedSpring(stiffness: 50, damping: 40),
 ]
 
 /// Bounds a round trip's relative error in k and c: a few roundings per conversion.
@@ -47,26 +47,26 @@ private func relativeError(_ a: Double, _ b: Double) -> Double { abs(a - b) / ma
 
 struct SpringDialectTests {
     @Test func swiftUIsDocumentedExample() throws {
-        let spring = try Spring(duration: 0.5, bounce: 0.3)
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)
         #expect(abs(spring.stiffness - 157.91) < 0.005)
         #expect(abs(spring.damping - 17.59) < 0.005)
     }
 
     @Test func massStiffnessDampingToSwiftUI() throws {
-        let spring = try Spring(mass: 1, stiffness: 100, damping: 10)
+        let spring = try DampedSpring(mass: 1, stiffness: 100, damping: 10)
         #expect(abs(spring.response - 0.628) < 0.0005)
         #expect(abs(spring.bounce - 0.5) < 1e-12)
         #expect(spring.dampingRatio == 0.5)
     }
 
     @Test func origami40And7IsRebounds230Point2And22() throws {
-        let spring = try Spring(origamiTension: 40, origamiFriction: 7)
+        let spring = try DampedSpring(origamiTension: 40, origamiFriction: 7)
         #expect(abs(spring.tension - 230.2) < 1e-12)
         #expect(abs(spring.friction - 22) < 1e-12)
     }
 
     @Test func negativeBounceMeansOverdamped() throws {
-        let spring = try Spring(duration: 1, bounce: -0.5)
+        let spring = try DampedSpring(duration: 1, bounce: -0.5)
         #expect(abs(spring.dampingRatio - 2) < 1e-12)
         #expect(spring.regime == .overdamped)
         #expect(abs(spring.bounce - -0.5) < 1e-12)
@@ -88,43 +88,43 @@ struct SpringDialectTests {
     }
 
     @Test func dialectsWithMassKeepIt() throws {
-        let spring = try Spring(mass: 2.5, stiffness: 400, damping: 12)
-        let fromResponse = try Spring(response: spring.response, dampingRatio: spring.dampingRatio, mass: 2.5)
+        let spring = try DampedSpring(mass: 2.5, stiffness: 400, damping: 12)
+        let fromResponse = try DampedSpring(response: spring.response, dampingRatio: spring.dampingRatio, mass: 2.5)
         #expect(relativeError(fromResponse.stiffness, 400) <= roundTripTolerance)
         #expect(relativeError(fromResponse.damping, 12) <= roundTripTolerance)
         // the unit-mass dialects describe the same motion
-        let unit = try Spring(tension: spring.tension, friction: spring.friction)
+        let unit = try DampedSpring(tension: spring.tension, friction: spring.friction)
         let a = try spring.motion(initialVelocity: 3), b = try unit.motion(initialVelocity: 3)
         for t in grid(0, 2, count: 201) { #expect(abs(a.position(at: t) - b.position(at: t)) <= 1e-12) }
     }
 
     @Test func invalidParametersAreRejectedWithTheirName() {
         #expect(throws: KinemaError(parameter: "mass", value: "-1.0", rule: "a finite number > 0")) {
-            try Spring(mass: -1, stiffness: 1, damping: 1)
+            try DampedSpring(mass: -1, stiffness: 1, damping: 1)
         }
-        #expect(throws: KinemaError.self) { try Spring(stiffness: .nan, damping: 1) }
-        #expect(throws: KinemaError.self) { try Spring(stiffness: .infinity, damping: 1) }
-        #expect(throws: KinemaError.self) { try Spring(response: 0, dampingRatio: 1) }
-        #expect(throws: KinemaError.self) { try Spring(duration: 1, bounce: -1) }
-        #expect(throws: KinemaError.self) { try Spring(duration: 1, bounce: 1.5) }
-        #expect(throws: KinemaError.self) { try Spring(origamiTension: -30, origamiFriction: 7) }
-        #expect(throws: KinemaError.self) { try Spring(tension: 0, friction: 1) }
+        #expect(throws: KinemaError.self) { try DampedSpring(stiffness: .nan, damping: 1) }
+        #expect(throws: KinemaError.self) { try DampedSpring(stiffness: .infinity, damping: 1) }
+        #expect(throws: KinemaError.self) { try DampedSpring(response: 0, dampingRatio: 1) }
+        #expect(throws: KinemaError.self) { try DampedSpring(duration: 1, bounce: -1) }
+        #expect(throws: KinemaError.self) { try DampedSpring(duration: 1, bounce: 1.5) }
+        #expect(throws: KinemaError.self) { try DampedSpring(origamiTension: -30, origamiFriction: 7) }
+        #expect(throws: KinemaError.self) { try DampedSpring(tension: 0, friction: 1) }
     }
 }
 
 struct SettlingCase: CustomTestStringConvertible, Sendable {
-    let spring: Spring, from: Double, to: Double, velocity: Double
+    let spring: DampedSpring, from: Double, to: Double, velocity: Double
     var testDescription: String { "ζ=\(spring.dampingRatio) k=\(spring.stiffness) \(from)→\(to) v0=\(velocity)" }
     static let all: [SettlingCase] = [
-        .init(spring: try! Spring(stiffness: 100, damping: 2), from: 0, to: 1, velocity: 0),
-        .init(spring: try! Spring(stiffness: 925, damping: 10), from: 0, to: 1, velocity: 5),
-        .init(spring: try! Spring(mass: 2, stiffness: 300, damping: 10), from: 3, to: -1, velocity: 20),
-        .init(spring: try! Spring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: 0),
-        .init(spring: try! Spring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: 30),
-        .init(spring: try! Spring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: -8),
-        .init(spring: try! Spring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 0),
-        .init(spring: try! Spring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 25),
-        .init(spring: try! Spring(stiffness: 1000, damping: 400), from: 1, to: 0, velocity: -30),
+        .init(spring: try! DampedSpring(stiffness: 100, damping: 2), from: 0, to: 1, velocity: 0),
+        .init(spring: try! DampedSpring(stiffness: 925, damping: 10), from: 0, to: 1, velocity: 5),
+        .init(spring: try! DampedSpring(mass: 2, stiffness: 300, damping: 10), from: 3, to: -1, velocity: 20),
+        .init(spring: try! DampedSpring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: 0),
+        .init(spring: try! DampedSpring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: 30),
+        .init(spring: try! DampedSpring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: -8),
+        .init(spring: try! DampedSpring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 0),
+        .init(spring: try! DampedSpring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 25),
+        .init(spring: try! DampedSpring(stiffness: 1000, damping: 400), from: 1, to: 0, velocity: -30),
     ]
 }
 
@@ -148,10 +148,10 @@ struct SettlingDurationTests {
     }
 
     @Test func undampedNeverSettles() throws {
-        #expect(try Spring(stiffness: 10, damping: 0).settlingDuration() == .infinity)
+        #expect(try DampedSpring(stiffness: 10, damping: 0).settlingDuration() == .infinity)
     }
 
     @Test func alreadySettledIsZero() throws {
-        #expect(try Spring(stiffness: 10, damping: 1).settlingDuration(from: 1, to: 1) == 0)
+        #expect(try DampedSpring(stiffness: 10, damping: 1).settlingDuration(from: 1, to: 1) == 0)
     }
 }

@@ -10,7 +10,7 @@ func baselineBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
                                                 maxDuration: .seconds(2))
 
-    let spring100 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 100, damping: 2)))
+    let spring100 = SceneSystem<Double>(scene: try! PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 2)))
     measureSteps("RK4.Double.springStep") {
         FixedStepIntegrator(system: spring100, method: RK4.self, state: spring100.initialState, timeStep: 1e-3)
     }
@@ -48,7 +48,7 @@ func baselineBenchmarks() {
     }
 
     Benchmark("Curves.oscillator.position", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
-        let motion = try! Spring(stiffness: 170, damping: 26).motion(initialVelocity: 3)
+        let motion = try! DampedSpring(stiffness: 170, damping: 26).motion(initialVelocity: 3)
         var t = 0.0, sum = 0.0
         for _ in benchmark.scaledIterations {
             sum += motion.position(at: t)
@@ -61,7 +61,7 @@ func baselineBenchmarks() {
 /// Per-step cost of the adaptive methods (per accepted step), and of every integrator on a coupled
 /// N-body chain (fixed step h = 1e-4; adaptive at 1e-8).
 func adaptiveAndChainBenchmarks() {
-    let spring1000 = SceneSystem<Double>(scene: try! Scene.spring(Spring(stiffness: 1000, dampingRatio: 0.1)))
+    let spring1000 = SceneSystem<Double>(scene: try! PhysicsScene.spring(DampedSpring(stiffness: 1000, dampingRatio: 0.1)))
     measureAdaptiveSteps(spring1000, dp5: 1e-10, dop853: 1e-12, label: "Double.acceptedStep")
     measureAdaptiveSteps(simd2Spring(), dp5: 1e-10, dop853: 1e-12, label: "SIMD2.acceptedStep")
     // Adams order 9 at 1/240 s: one grid step per call (a whole run takes several per call).
@@ -82,8 +82,8 @@ func adaptiveAndChainBenchmarks() {
 /// rk8pd at 1e-11: 4.5e-13). One run per iteration.
 func workPrecisionRunBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))
-    let spring = try! Spring(stiffness: 1000, dampingRatio: 0.1)
-    let simulation = Simulation(scene: try! Scene.spring(spring))
+    let spring = try! DampedSpring(stiffness: 1000, dampingRatio: 0.1)
+    let simulation = Simulation(scene: try! PhysicsScene.spring(spring))
     let exact = try! spring.motion()
     /// The max error at the 60 Hz samples, so each run is checked to reach its level before it is timed.
     func worst(_ positions: [Double]) -> Double {

@@ -7,9 +7,9 @@ import Kinema
 func sweepBenchmarks() {
     // 8 springs, one per SIMD8 lane, stepped 1,000 times per scaled iteration: ns per step / 8 is
     // the cost of one spring-step, against RK4.Double.springStep for one spring alone.
-    let bodies = (0..<8).map { try! Body(name: "lane \($0)", position: [0]) }
+    let bodies = (0..<8).map { try! PhysicsBody(name: "lane \($0)", position: [0]) }
     let springs = (0..<8).map { try! SpringForce(.anchor(body: $0, at: [1]), stiffness: 100 + 100 * Double($0), damping: 2) }
-    let lanes = SceneSystem<SIMD8<Double>>(scene: try! Scene(dimensions: 1, bodies: bodies, springs: springs))
+    let lanes = SceneSystem<SIMD8<Double>>(scene: try! PhysicsScene(dimensions: 1, bodies: bodies, springs: springs))
     measureSteps("Sweep.RK4.8lanes.springStep") {
         FixedStepIntegrator(system: lanes, method: RK4.self, state: lanes.initialState, timeStep: 1e-3)
     }

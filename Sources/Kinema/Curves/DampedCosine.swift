@@ -1,9 +1,9 @@
 import RealModule
 
-/// The damped cosine `1 − e^(−a·t)·cos(b·t)`: the seed's "jelly" spring with a = 5, b = 30.
+/// The damped cosine `1 − e^(−a·t)·cos(b·t)`: the "jelly" spring of Lockwood's *iOS Core Animation: Advanced Techniques* (ch. 10) with a = 5, b = 30.
 ///
 /// It is exactly the motion of a spring with m = 1, k = a² + b², c = 2a, starting at 0 towards 1
-/// with velocity +a (see `Spring.init(dampedCosine:)`).
+/// with velocity +a (see `DampedSpring.init(dampedCosine:)`).
 public struct DampedCosine: EasingCurve, Hashable {
     /// The decay rate `a` (1/s).
     public let decay: Double
@@ -19,8 +19,8 @@ public struct DampedCosine: EasingCurve, Hashable {
         self.frequency = frequency
     }
 
-    /// The seed's spring, `1 − e^(−5t)·cos(30t)`.
-    public static let seed = try! DampedCosine(decay: 5, frequency: 30)
+    /// The jelly spring, `1 − e^(−5t)·cos(30t)`.
+    public static let jelly = try! DampedCosine(decay: 5, frequency: 30)
 
     public func value(at t: Double) -> Double {
         1 - Double.exp(-decay * t) * Double.cos(frequency * t)
@@ -31,7 +31,7 @@ public struct DampedCosine: EasingCurve, Hashable {
     }
 
     /// The spring whose motion from 0 to 1 this curve is.
-    public var spring: Spring { try! Spring(dampedCosine: self) }
+    public var spring: DampedSpring { try! DampedSpring(dampedCosine: self) }
 
     /// The initial velocity (per unit of travel) that goes with `spring`: `a`.
     public var initialVelocity: Double { decay }

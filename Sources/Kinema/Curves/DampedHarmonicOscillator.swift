@@ -41,6 +41,14 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
         try KinemaError.requireFinite(target, "target")
         try KinemaError.requireFinite(initialPosition, "initial position")
         try KinemaError.requireFinite(initialVelocity, "initial velocity")
+        self.init(validatedMass: mass, stiffness: stiffness, damping: damping, target: target,
+                  initialPosition: initialPosition, initialVelocity: initialVelocity)
+    }
+
+    /// The motion of parameters already checked (a `DampedSpring`'s, finite initial conditions).
+    @usableFromInline
+    init(validatedMass mass: Double, stiffness: Double, damping: Double,
+         target: Double, initialPosition: Double, initialVelocity: Double) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -57,7 +65,13 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
     /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)`.
     @inlinable
     func basis(at t: Double) -> (c: Double, s: Double) {
-        let root = rootAbsKappa
+        Self.basis(decayRate: decayRate, kappa: kappa, rootAbsKappa: rootAbsKappa, at: t)
+    }
+
+    /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)` for `λ`, `κ = λ² − k/m` and `√|κ|` (shared with
+    /// `DampedSpring`'s generic motion, which needs the same two functions).
+    @inlinable
+    static func basis(decayRate: Double, kappa: Double, rootAbsKappa root: Double, at t: Double) -> (c: Double, s: Double) {
         if kappa < 0 {
             let envelope = Double.exp(-decayRate * t)
             return (envelope * Double.cos(root * t), envelope * Double.sin(root * t) / root)
@@ -100,5 +114,13 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The damping regime.
-    public var regime: Spring.Regime { Spring.Regime(dampingRatio: dampingRatio) }
+    public var regime: DampedSpring.Regime { DampedSpring.Regime(dampingRatio: dampingRatio) }
+}
+
+extension DampedHarmonicOscillator: CustomStringConvertible {
+    /// The parameters and initial conditions as a user gave them (not the derived coefficients).
+    public var description: String {
+        "DampedHarmonicOscillator(mass: \(mass), stiffness: \(stiffness), damping: \(damping), target: \(target), "
+            + "initialPosition: \(initialPosition), initialVelocity: \(initialVelocity); \(regime), ζ = \(dampingRatio))"
+    }
 }

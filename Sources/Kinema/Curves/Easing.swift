@@ -2,11 +2,11 @@
 ///
 /// Names: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default` (Core Animation's named
 /// timing functions), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
-/// elastic,bounce}-{in,out,in-out}` (Penner), `seed-bounce-out` and `damped-cosine(a,b)`.
+/// elastic,bounce}-{in,out,in-out}` (Penner), `lockwood-bounce-out` and `damped-cosine(a,b)`.
 public enum Easing: EasingCurve, Hashable {
     case timingFunction(CubicBezierTimingFunction)
     case penner(PennerEasing)
-    case seedBounce
+    case lockwoodBounce
     case dampedCosine(DampedCosine)
 
     /// Every fixed name (the parameterized `cubic-bezier(…)` and `damped-cosine(…)` aside).
@@ -15,7 +15,10 @@ public enum Easing: EasingCurve, Hashable {
         + PennerEasing.Family.allCases.flatMap { family in
             PennerEasing.Mode.allCases.map { "\(family.rawValue)-\($0.rawValue)" }
         }
-        + ["seed-bounce-out"]
+        + ["lockwood-bounce-out"]
+
+    /// The name `lockwood-bounce-out` had before it was named after its source; still parsed.
+    public static let deprecatedLockwoodBounceName = "seed-bounce-out"
 
     /// Parses an easing name.
     /// - Throws: `KinemaError` naming the text and the accepted names, or the bad parameter.
@@ -27,7 +30,7 @@ public enum Easing: EasingCurve, Hashable {
         case "ease-out": self = .timingFunction(.easeOut)
         case "ease-in-out": self = .timingFunction(.easeInEaseOut)
         case "default": self = .timingFunction(.default)
-        case "seed-bounce-out": self = .seedBounce
+        case "lockwood-bounce-out", Self.deprecatedLockwoodBounceName: self = .lockwoodBounce
         default:
             if let arguments = try Self.arguments(of: text, function: "cubic-bezier", count: 4, original: name) {
                 self = .timingFunction(try CubicBezierTimingFunction(
@@ -82,7 +85,7 @@ public enum Easing: EasingCurve, Hashable {
             default: return "cubic-bezier(\(f.x1),\(f.y1),\(f.x2),\(f.y2))"
             }
         case .penner(let p): return "\(p.family.rawValue)-\(p.mode.rawValue)"
-        case .seedBounce: return "seed-bounce-out"
+        case .lockwoodBounce: return "lockwood-bounce-out"
         case .dampedCosine(let d): return "damped-cosine(\(d.decay),\(d.frequency))"
         }
     }
@@ -91,7 +94,7 @@ public enum Easing: EasingCurve, Hashable {
         switch self {
         case .timingFunction(let f): return f.value(at: t)
         case .penner(let p): return p.value(at: t)
-        case .seedBounce: return SeedBounce().value(at: t)
+        case .lockwoodBounce: return LockwoodBounce().value(at: t)
         case .dampedCosine(let d): return d.value(at: t)
         }
     }
@@ -100,7 +103,7 @@ public enum Easing: EasingCurve, Hashable {
         switch self {
         case .timingFunction(let f): return f.derivative(at: t)
         case .penner(let p): return p.derivative(at: t)
-        case .seedBounce: return SeedBounce().derivative(at: t)
+        case .lockwoodBounce: return LockwoodBounce().derivative(at: t)
         case .dampedCosine(let d): return d.derivative(at: t)
         }
     }

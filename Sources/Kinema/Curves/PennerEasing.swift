@@ -9,7 +9,7 @@ import RealModule
 /// ```
 /// Constants: back s = 1.70158 (in-out: s·1.525); elastic period 0.3 (in-out: 0.45), amplitude 1;
 /// bounce-out 7.5625·t² over breakpoints 1/2.75, 2/2.75, 2.5/2.75; expo pinned to 0 at t = 0 and
-/// 1 at t = 1. Penner's bounce-out is *not* the seed's bounce (see `SeedBounce`).
+/// 1 at t = 1. Penner's bounce-out is *not* Lockwood's bounce (see `LockwoodBounce`).
 public struct PennerEasing: EasingCurve, Hashable {
     /// The shape of the easing.
     public enum Family: String, CaseIterable, Sendable {

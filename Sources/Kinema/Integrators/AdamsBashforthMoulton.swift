@@ -30,11 +30,11 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @usableFromInline var _evaluations = 0
 
     /// h times the Bashforth weights (on f_n, f_n−1, …) and the Moulton weights (on f_n+1, f_n, …).
-    @usableFromInline var predictor: InlineArray<12, Double>
-    @usableFromInline var corrector: InlineArray<12, Double>
+    @usableFromInline var predictor: InlineStorage12<Double>
+    @usableFromInline var corrector: InlineStorage12<Double>
     /// f at the last `order` grid points, newest at `head`, each stored twice (at i and i + order) so
     /// the window `head ..< head + order` runs newest to oldest without wrapping.
-    @usableFromInline var history: InlineArray<24, State>
+    @usableFromInline var history: InlineStorage24<State>
     @usableFromInline var head = 0
     /// How many grid points the history holds (the Adams steps start when it reaches `order`).
     @usableFromInline var known = 0
@@ -56,14 +56,14 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         self.system = system
         self.timeStep = timeStep
         self.order = order
-        predictor = InlineArray(repeating: 0)
-        corrector = InlineArray(repeating: 0)
+        predictor = InlineStorage12(repeating: 0)
+        corrector = InlineStorage12(repeating: 0)
         let bashforth = AdamsCoefficients.bashforth[order - 1], moulton = AdamsCoefficients.moulton[order - 1]
         for j in 0..<order {
             predictor[j] = timeStep * bashforth[j]
             corrector[j] = timeStep * moulton[j]
         }
-        history = InlineArray(repeating: .zero)
+        history = InlineStorage24(repeating: .zero)
         _time = time
         _state = state
         _previousTime = time
@@ -157,12 +157,11 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
     func historySums() -> (predictor: State, corrector: State) {
-        let f = history.span, p = predictor.span, c = corrector.span
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
         while j > 0 {
-            older = older + p[unchecked: j] * f[unchecked: head &+ j]
-            correctorSum = correctorSum + c[unchecked: j] * f[unchecked: head &+ j &- 1]
+            older = older + predictor[j] * history[head &+ j]
+            correctorSum = correctorSum + corrector[j] * history[head &+ j &- 1]
             j &-= 1
         }
         return (older, correctorSum)
@@ -208,7 +207,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         }
         // Backward differences ∇^j f_n+1 in place, then y_n + h Σ g_j(θ) ∇^j f_n+1, and the same at
         // θ = 1 to make the polynomial end on the corrected state.
-        var differences = InlineArray<12, State>(repeating: .zero)
+        var differences = InlineStorage12<State>(repeating: .zero)
         for j in 0..<order { differences[j] = history[head + j] }
         for j in 1..<order {
             for i in stride(from: order - 1, through: j, by: -1) {

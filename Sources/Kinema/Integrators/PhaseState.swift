@@ -28,16 +28,21 @@ public struct PhaseState<Vector: StateVector>: StateVector {
         Self(position: .lanewiseProduct(lhs.position, rhs.position), velocity: .lanewiseProduct(lhs.velocity, rhs.velocity))
     }
 
-    @inlinable public var allLanesFinite: Bool { position.allLanesFinite && velocity.allLanesFinite }
+    @inlinable public static func allLanesFinite(_ vector: Self) -> Bool {
+        Vector.allLanesFinite(vector.position) && Vector.allLanesFinite(vector.velocity)
+    }
 
     @inlinable public static var laneCount: Int { 2 * Vector.laneCount }
 
-    @inlinable public subscript(lane index: Int) -> Double {
-        get { index < Vector.laneCount ? position[lane: index] : velocity[lane: index - Vector.laneCount] }
-        set {
-            if index < Vector.laneCount { position[lane: index] = newValue } else {
-                velocity[lane: index - Vector.laneCount] = newValue
-            }
+    @inlinable public static func lane(_ index: Int, of vector: Self) -> Double {
+        index < Vector.laneCount ? Vector.lane(index, of: vector.position) : Vector.lane(index - Vector.laneCount, of: vector.velocity)
+    }
+
+    @inlinable public static func setLane(_ index: Int, of vector: inout Self, to value: Double) {
+        if index < Vector.laneCount {
+            Vector.setLane(index, of: &vector.position, to: value)
+        } else {
+            Vector.setLane(index - Vector.laneCount, of: &vector.velocity, to: value)
         }
     }
 }

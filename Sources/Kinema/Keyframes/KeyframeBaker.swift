@@ -3,7 +3,7 @@ import RealModule
 /// Turns a motion into keyframes: values at knots, keyTimes, and a cubic-bezier timing function
 /// per segment.
 ///
-/// - `uniform`: fps × duration segments, end point included, linear timing (the seed's method
+/// - `uniform`: fps × duration segments, end point included, linear timing (Lockwood's uniform method
 ///   done right; its loop dropped the last frame).
 /// - `turningPoints`: knots at every extremum and impact; each segment the Hermite cubic from the
 ///   exact velocities, `(1/3, d0·Δt/(3Δv), 2/3, 1 − d1·Δt/(3Δv))`.
@@ -234,21 +234,22 @@ public enum KeyframeBaker {
     /// samples need not be next to the highest sample.) NaN if any sample is; only the largest
     /// sample when it is above `limit`.
     static func largest(unlessAbove limit: Double = .infinity, _ error: (Double) -> Double) -> Double {
-        var samples = InlineArray<65, Double>(repeating: 0)
-        var best = 0.0
-        for i in 0...64 {
-            let e = error(Double(i) / 64)
-            if e.isNaN { return e }
-            samples[i] = e
-            best = max(best, e)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { samples in
+            var best = 0.0
+            for i in 0...64 {
+                let e = error(Double(i) / 64)
+                if e.isNaN { return e }
+                samples[i] = e
+                best = max(best, e)
+            }
+            guard best.isFinite, best <= limit else { return best }
+            var worst = best
+            for i in 0...64 where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
+                && (i == 64 || samples[i] >= samples[i + 1]) {
+                worst = max(worst, goldenMaximum(error, from: max(0, Double(i - 1) / 64), to: min(1, Double(i + 1) / 64)))
+            }
+            return worst
         }
-        guard best.isFinite, best <= limit else { return best }
-        var worst = best
-        for i in 0...64 where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
-            && (i == 64 || samples[i] >= samples[i + 1]) {
-            worst = max(worst, goldenMaximum(error, from: max(0, Double(i - 1) / 64), to: min(1, Double(i + 1) / 64)))
-        }
-        return worst
     }
 
     /// The maximum of a unimodal `error` on [low, high] by golden-section search, one new

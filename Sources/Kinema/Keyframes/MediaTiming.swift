@@ -11,14 +11,14 @@ public struct MediaTiming: Hashable, Sendable {
         case removed, forwards, backwards, both
     }
 
-    public var beginTime: Double
-    public var duration: Double
-    public var speed: Double
-    public var timeOffset: Double
-    public var repeatCount: Double
-    public var repeatDuration: Double
-    public var autoreverses: Bool
-    public var fillMode: FillMode
+    public private(set) var beginTime: Double
+    public private(set) var duration: Double
+    public private(set) var speed: Double
+    public private(set) var timeOffset: Double
+    public private(set) var repeatCount: Double
+    public private(set) var repeatDuration: Double
+    public private(set) var autoreverses: Bool
+    public private(set) var fillMode: FillMode
 
     /// - Throws: `KinemaError` for a non-positive duration, non-finite times, or negative counts.
     public init(beginTime: Double = 0, duration: Double, speed: Double = 1, timeOffset: Double = 0,

@@ -123,7 +123,7 @@ extension Easing {
             case .in: return out.map { 1 - $0 }.sorted()
             case .inOut: return (out.map { (1 - $0) / 2 } + [0.5] + out.map { 0.5 + $0 / 2 }).sorted()
             }
-        case .seedBounce: return [4.0 / 11, 8.0 / 11, 9.0 / 10]
+        case .lockwoodBounce: return [4.0 / 11, 8.0 / 11, 9.0 / 10]
         default: return []
         }
     }

@@ -2,14 +2,14 @@ import RealModule
 
 /// A flat collider: bodies stay on the side `n·x ≥ offset + radius`.
 public struct Plane: Hashable, Sendable {
-    public var name: String
+    public private(set) var name: String
     /// The unit normal, pointing into the allowed side.
-    public var normal: [Double]
-    public var offset: Double
+    public private(set) var normal: [Double]
+    public private(set) var offset: Double
     /// The fraction of normal speed kept at an impact, in [0, 1].
-    public var restitution: Double
+    public private(set) var restitution: Double
     /// Coulomb friction coefficient (≥ 0) for the tangential impulse and for sliding while resting.
-    public var friction: Double
+    public private(set) var friction: Double
 
     /// - Throws: `KinemaError` for a zero or non-finite normal, restitution outside [0, 1] or
     ///   negative friction.

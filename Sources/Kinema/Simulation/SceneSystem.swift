@@ -8,15 +8,15 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
 
     /// A body resting on a plane: its normal velocity is zero and the plane carries the normal
     /// force (`acceleration` removes the component into the plane and applies sliding friction).
-    public struct RestingContact: Hashable, Sendable {
-        public var body: Int
-        public var plane: Int
+    @usableFromInline package struct RestingContact: Hashable, Sendable {
+        @usableFromInline package var body: Int
+        @usableFromInline package var plane: Int
     }
 
     /// The scene and its compiled forces, behind one reference: integrators pass the system to
     /// every step, and a 193-byte struct was copied (memcpy) at each call where a 56-byte one is not.
     @usableFromInline let layout: Layout
-    public var scene: Scene { layout.scene }
+    public var scene: PhysicsScene { layout.scene }
     @inlinable var dimensions: Int { layout.dimensions }
     @inlinable var inverseMasses: [Double] { layout.inverseMasses }
     @inlinable var gravity: SIMD3<Double> { layout.gravity }
@@ -24,7 +24,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     @inlinable var springs: [CompiledSpring] { layout.springs }
     @inlinable var planeNormals: [SIMD3<Double>] { layout.planeNormals }
     /// Contacts in force now.
-    public var resting: [RestingContact] = []
+    @usableFromInline package var resting: [RestingContact] = []
     /// Bodies each under their own linear springs to anchors (rest length 0), gravity and drag:
     /// `a = g − c·v − k·(x − anchor)` per unit mass, lane-wise in `V`, without the general loops.
     /// The common spring case (one body, 1–3 D), and a batch of independent springs, one per lane.
@@ -43,7 +43,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
 
     @usableFromInline
     final class Layout: Sendable {
-        @usableFromInline let scene: Scene
+        @usableFromInline let scene: PhysicsScene
         @usableFromInline let dimensions: Int
         @usableFromInline let inverseMasses: [Double]
         @usableFromInline let gravity: SIMD3<Double>
@@ -51,7 +51,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         @usableFromInline let springs: [CompiledSpring]
         @usableFromInline let planeNormals: [SIMD3<Double>]
 
-        init(scene: Scene) {
+        init(scene: PhysicsScene) {
             self.scene = scene
             dimensions = scene.dimensions
             inverseMasses = scene.bodies.map { 1 / $0.mass }
@@ -83,7 +83,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     }
 
     /// - Precondition: `V.laneCount >= scene.coordinateCount`.
-    public init(scene: Scene) {
+    public init(scene: PhysicsScene) {
         precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
         layout = Layout(scene: scene)
         let linear = Self.linearForces(scene)
@@ -91,7 +91,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         isLinear = linear != nil
     }
 
-    static func linearForces(_ scene: Scene) -> LinearForces? {
+    static func linearForces(_ scene: PhysicsScene) -> LinearForces? {
         let d = scene.dimensions
         var k = [Double](repeating: 0, count: scene.bodies.count)
         var c = [Double](repeating: scene.drag, count: scene.bodies.count)
@@ -122,9 +122,9 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         return v
     }
 
-    /// Body `body`'s 3-vector (unused axes 0) from a packed vector.
+    /// PhysicsBody `body`'s 3-vector (unused axes 0) from a packed vector.
     @inlinable
-    public func vector(_ packed: V, body: Int) -> SIMD3<Double> {
+    package func vector(_ packed: V, body: Int) -> SIMD3<Double> {
         var v = SIMD3<Double>.zero
         for axis in 0..<dimensions { v[axis] = packed[lane: body * dimensions + axis] }
         return v
@@ -132,7 +132,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
 
     /// Writes body `body`'s 3-vector into a packed vector.
     @inlinable
-    public func set(_ packed: inout V, body: Int, to v: SIMD3<Double>) {
+    package func set(_ packed: inout V, body: Int, to v: SIMD3<Double>) {
         for axis in 0..<dimensions { packed[lane: body * dimensions + axis] = v[axis] }
     }
 

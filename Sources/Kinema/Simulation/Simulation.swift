@@ -1,14 +1,14 @@
 /// Runs a scene: picks the packed vector type and the integrator once, then hands both to one
 /// generic loop (`SimulationDriver`) that samples, locates collisions and watches stability.
 public struct Simulation: Sendable {
-    public let scene: Scene
+    public let scene: PhysicsScene
 
     /// The most collision events one run may process before it stops with an error.
     public static let maximumEvents = 1_000_000
     /// The most integrator steps one run may take, so no setting can make a run hang.
     public static let maximumSteps = 200_000_000
 
-    public init(scene: Scene) {
+    public init(scene: PhysicsScene) {
         self.scene = scene
     }
 

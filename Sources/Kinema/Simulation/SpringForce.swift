@@ -9,10 +9,10 @@ public struct SpringForce: Hashable, Sendable {
         case bodies(Int, Int)
     }
 
-    public var ends: Ends
-    public var stiffness: Double
-    public var damping: Double
-    public var restLength: Double
+    public private(set) var ends: Ends
+    public private(set) var stiffness: Double
+    public private(set) var damping: Double
+    public private(set) var restLength: Double
 
     /// - Throws: `KinemaError` unless stiffness, damping and restLength are finite and ≥ 0.
     public init(_ ends: Ends, stiffness: Double, damping: Double = 0, restLength: Double = 0) throws {

@@ -1,7 +1,7 @@
 /// The sampled result of a simulation: times, positions and velocities (one row per sample, the
 /// scene's coordinates packed body by body), the impacts, and the integrator's work.
 public struct Trajectory: Sendable {
-    public let scene: Scene
+    public let scene: PhysicsScene
     public internal(set) var times: [Double] = []
     /// Row-major: sample i, coordinate j at `i·coordinateCount + j`.
     public internal(set) var positions: [Double] = []
@@ -10,7 +10,7 @@ public struct Trajectory: Sendable {
     public package(set) var steps = 0
     public package(set) var evaluations = 0
 
-    package init(scene: Scene) { self.scene = scene }
+    package init(scene: PhysicsScene) { self.scene = scene }
 
     public var coordinateCount: Int { scene.coordinateCount }
     public var count: Int { times.count }

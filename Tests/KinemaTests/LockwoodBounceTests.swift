@@ -13,18 +13,18 @@ struct SeedBounceTests {
     @Test func equalsTheSeedsPolynomials() {
         // The two evaluate the quadratics in different orders; coefficients up to ~20 round to ~4e-15.
         for t in grid(0, 1, count: 10_001) {
-            #expect(abs(SeedBounce().value(at: t) - Self.seed(t)) <= 1e-14, "t = \(t)")
+            #expect(abs(LockwoodBounce().value(at: t) - Self.seed(t)) <= 1e-14, "t = \(t)")
         }
     }
 
     @Test func differsFromPennersBounceByOneTwentiethAtSixElevenths() {
         let t = 6.0 / 11
         #expect(abs(PennerEasing(.bounce, .out).value(at: t) - 0.75) <= 1e-15)
-        #expect(abs(SeedBounce().value(at: t) - 0.7) <= 1e-15)
-        let gap = PennerEasing(.bounce, .out).value(at: t) - SeedBounce().value(at: t)
+        #expect(abs(LockwoodBounce().value(at: t) - 0.7) <= 1e-15)
+        let gap = PennerEasing(.bounce, .out).value(at: t) - LockwoodBounce().value(at: t)
         #expect(abs(gap - 1.0 / 20) <= 1e-15)
         // and 1/20 is the largest gap over the whole curve
-        let largest = grid(0, 1, count: 100_001).map { abs(PennerEasing(.bounce, .out).value(at: $0) - SeedBounce().value(at: $0)) }.max()!
+        let largest = grid(0, 1, count: 100_001).map { abs(PennerEasing(.bounce, .out).value(at: $0) - LockwoodBounce().value(at: $0)) }.max()!
         #expect(abs(largest - 1.0 / 20) <= 1e-9)
     }
 
@@ -33,7 +33,7 @@ struct SeedBounceTests {
     func arcsHaveDifferentEffectiveGravities(midArc t: Double, gravity: Double) {
         let measured = secondDerivative({ Self.seed($0) }, at: t, h: 1e-3)
         #expect(abs(measured - gravity) <= 0.005, "measured \(measured)")
-        let fromDerivative = firstDerivative({ SeedBounce().derivative(at: $0) }, at: t, h: 1e-3)
+        let fromDerivative = firstDerivative({ LockwoodBounce().derivative(at: $0) }, at: t, h: 1e-3)
         #expect(abs(fromDerivative - gravity) <= 0.005)
     }
 

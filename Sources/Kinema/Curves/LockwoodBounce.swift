@@ -1,4 +1,5 @@
-/// The bounce easing from the seed documents (Lockwood's `bounceEaseOut`), as its own curve:
+/// The polynomial `bounceEaseOut` of Nick Lockwood's *iOS Core Animation: Advanced Techniques* (ch. 10;
+/// the same polynomials as AHEasing's `BounceEaseOut`), as its own curve:
 /// ```
 /// t < 4/11:   121/16·t²
 /// t < 8/11:   363/40·t² − 99/10·t + 17/5
@@ -10,7 +11,7 @@
 /// arcs have effective gravities (second derivatives) 15.125, 18.15, 24.13 and 21.6, where a ball
 /// under constant gravity would keep one. `PennerEasing(.bounce, .out)` is the physical one
 /// (g = 121/8, restitution 1/2).
-public struct SeedBounce: EasingCurve, Hashable {
+public struct LockwoodBounce: EasingCurve, Hashable {
     public init() {}
 
     /// The arcs as (end of arc, a, b, c) for `a·t² + b·t + c`.

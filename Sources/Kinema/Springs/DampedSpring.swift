@@ -3,10 +3,10 @@ import RealModule
 /// A damped spring, `m·x'' = −k·(x − target) − c·x'`, in physical units (kg, N/m, N·s/m).
 ///
 /// One value, constructible from and convertible to every parameter dialect in use (see the
-/// `Spring+Dialects.swift` initializers): Core Animation / framer-motion mass-stiffness-damping,
+/// `DampedSpring+Dialects.swift` initializers): Core Animation / framer-motion mass-stiffness-damping,
 /// SwiftUI response-dampingRatio and duration-bounce, Rebound/react-spring tension-friction,
-/// Origami and POP bounciness-speed, Android stiffness-dampingRatio, the seed's damped cosine.
-public struct Spring: Hashable, Sendable, Codable {
+/// Origami and POP bounciness-speed, Android stiffness-dampingRatio, the jelly spring's damped cosine.
+public struct DampedSpring: Hashable, Sendable, Codable {
     /// The moving mass `m` (> 0).
     public let mass: Double
     /// The stiffness `k` (> 0).
@@ -20,6 +20,12 @@ public struct Spring: Hashable, Sendable, Codable {
         try KinemaError.requirePositive(mass, "mass")
         try KinemaError.requirePositive(stiffness, "stiffness")
         try KinemaError.requireNonNegative(damping, "damping")
+        self.init(validatedMass: mass, stiffness: stiffness, damping: damping)
+    }
+
+    /// A spring of parameters known to be valid (constants, or values already checked).
+    @usableFromInline
+    init(validatedMass mass: Double, stiffness: Double, damping: Double) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -48,7 +54,7 @@ public struct Spring: Hashable, Sendable, Codable {
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The decay rate `λ = c / (2m)` (1/s): the envelope is `e^(−λt)` when underdamped.
-    public var decayRate: Double { damping / (2 * mass) }
+    @inlinable public var decayRate: Double { damping / (2 * mass) }
 
     /// The damped angular frequency `ωd = ω0·√(1 − ζ²)` (rad/s); 0 unless underdamped.
     public var dampedFrequency: Double {

@@ -1,4 +1,4 @@
-extension Scene {
+extension PhysicsScene {
     /// Reads a scene from JSON (schema in the README). Unknown keys, wrong types and invalid values
     /// are errors that name the line and column.
     /// - Parameters:
@@ -73,7 +73,7 @@ private struct SceneReader {
         do { return try make() } catch let error as KinemaError { throw fail(location, error.description) }
     }
 
-    func scene(_ root: JSONValue) throws -> Scene {
+    func scene(_ root: JSONValue) throws -> PhysicsScene {
         let origin = JSONValue.Location(line: 1, column: 1)
         let top = try members(root, "the scene", allowed: ["dimensions", "bodies", "springs", "gravity", "drag", "planes",
                                                            "contacts", "restVelocity"],
@@ -83,7 +83,7 @@ private struct SceneReader {
             throw fail(top["dimensions"]!.1, "'dimensions' must be 1, 2 or 3")
         }
         let location = { (key: String) in top[key]?.1 ?? origin }
-        var bodies: [Body] = []
+        var bodies: [PhysicsBody] = []
         for element in try list(top["bodies"], "bodies") {
             let at = Self.start(of: element) ?? location("bodies")
             let body = try members(element, "a body", allowed: ["name", "mass", "position", "velocity", "radius"],
@@ -93,7 +93,7 @@ private struct SceneReader {
             let position = try vector(body["position"], "position")!
             let velocity = try vector(body["velocity"], "velocity")
             let radius = try number(body["radius"], "radius") ?? 0
-            bodies.append(try located(at) { try Body(name: name, mass: mass, position: position, velocity: velocity, radius: radius) })
+            bodies.append(try located(at) { try PhysicsBody(name: name, mass: mass, position: position, velocity: velocity, radius: radius) })
         }
         let index = { (name: String, at: JSONValue.Location) throws -> Int in
             guard let i = bodies.firstIndex(where: { $0.name == name }) else {
@@ -139,18 +139,18 @@ private struct SceneReader {
                 try Plane(name: name, normal: normal, offset: offset, restitution: restitution, friction: friction)
             })
         }
-        var contacts: Scene.Contacts?
+        var contacts: PhysicsScene.Contacts?
         if let entry = top["contacts"] {
             let contact = try members(entry.0, "contacts", allowed: ["restitution", "friction"], required: ["restitution"], at: entry.1)
             let restitution = try number(contact["restitution"], "restitution")!
             let friction = try number(contact["friction"], "friction") ?? 0
-            contacts = try located(entry.1) { try Scene.Contacts(restitution: restitution, friction: friction) }
+            contacts = try located(entry.1) { try PhysicsScene.Contacts(restitution: restitution, friction: friction) }
         }
         let gravity = try vector(top["gravity"], "gravity")
         let drag = try number(top["drag"], "drag") ?? 0
-        let restVelocity = try number(top["restVelocity"], "restVelocity") ?? Scene.defaultRestVelocity
+        let restVelocity = try number(top["restVelocity"], "restVelocity") ?? PhysicsScene.defaultRestVelocity
         return try located(origin) {
-            try Scene(dimensions: Int(dimensions), bodies: bodies, springs: springs, gravity: gravity, drag: drag,
+            try PhysicsScene(dimensions: Int(dimensions), bodies: bodies, springs: springs, gravity: gravity, drag: drag,
                       planes: planes, contacts: contacts, restVelocity: restVelocity)
         }
     }

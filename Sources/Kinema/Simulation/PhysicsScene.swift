@@ -1,13 +1,13 @@
 /// A scene: point bodies in 1, 2 or 3 dimensions, the forces on them (springs, uniform gravity,
 /// linear drag) and what they collide with (planes, and each other as spheres).
 ///
-/// Scenes are values; build them in Swift or read them from JSON (`Scene(json:)`, schema in the
+/// Scenes are values; build them in Swift or read them from JSON (`PhysicsScene(json:)`, schema in the
 /// README). Every initializer validates and throws `KinemaError` naming the problem.
-public struct Scene: Hashable, Sendable {
+public struct PhysicsScene: Hashable, Sendable {
     /// Sphere–sphere contact between bodies with a radius > 0.
     public struct Contacts: Hashable, Sendable {
-        public var restitution: Double
-        public var friction: Double
+        public private(set) var restitution: Double
+        public private(set) var friction: Double
 
         public init(restitution: Double, friction: Double = 0) throws {
             guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
@@ -27,7 +27,7 @@ public struct Scene: Hashable, Sendable {
     public static let maximumCoordinates = 64
 
     public let dimensions: Int
-    public let bodies: [Body]
+    public let bodies: [PhysicsBody]
     public let springs: [SpringForce]
     /// Uniform gravitational acceleration, one component per dimension.
     public let gravity: [Double]
@@ -39,9 +39,9 @@ public struct Scene: Hashable, Sendable {
     /// plane instead of bouncing again; this ends the infinitely many bounces of e < 1 (Zeno).
     public let restVelocity: Double
 
-    public init(dimensions: Int, bodies: [Body], springs: [SpringForce] = [], gravity: [Double]? = nil,
+    public init(dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: [Double]? = nil,
                 drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
-                restVelocity: Double = Scene.defaultRestVelocity) throws {
+                restVelocity: Double = PhysicsScene.defaultRestVelocity) throws {
         guard (1...3).contains(dimensions) else {
             throw KinemaError(parameter: "dimensions", value: "\(dimensions)", rule: "1, 2 or 3")
         }
@@ -103,26 +103,26 @@ public struct Scene: Hashable, Sendable {
     public var hasColliders: Bool { !planes.isEmpty || contacts != nil }
 }
 
-extension Scene {
+extension PhysicsScene {
     /// A 1-D spring pulling a body of the spring's mass from `start` towards `target`:
     /// `m·x'' = −k·(x − target) − c·x'`.
-    public static func spring(_ spring: Spring, from start: Double = 0, to target: Double = 1,
-                              initialVelocity: Double = 0) throws -> Scene {
+    public static func spring(_ spring: DampedSpring, from start: Double = 0, to target: Double = 1,
+                              initialVelocity: Double = 0) throws -> PhysicsScene {
         try KinemaError.requireFinite(start, "from")
         try KinemaError.requireFinite(target, "to")
         try KinemaError.requireFinite(initialVelocity, "velocity")
-        let body = try Body(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
+        let body = try PhysicsBody(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
         let force = try SpringForce(.anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
-        return try Scene(dimensions: 1, bodies: [body], springs: [force])
+        return try PhysicsScene(dimensions: 1, bodies: [body], springs: [force])
     }
 
     /// A 1-D ball dropped from `height` onto a floor at 0: x is the height above the floor.
     public static func drop(height: Double = 1, gravity: Double = 9.81, restitution: Double = 0.5,
-                            restVelocity: Double = Scene.defaultRestVelocity, initialVelocity: Double = 0) throws -> Scene {
+                            restVelocity: Double = PhysicsScene.defaultRestVelocity, initialVelocity: Double = 0) throws -> PhysicsScene {
         try KinemaError.requireNonNegative(height, "height")
         try KinemaError.requireNonNegative(gravity, "gravity")
-        let ball = try Body(name: "ball", position: [height], velocity: [initialVelocity])
-        return try Scene(dimensions: 1, bodies: [ball], gravity: [-gravity],
+        let ball = try PhysicsBody(name: "ball", position: [height], velocity: [initialVelocity])
+        return try PhysicsScene(dimensions: 1, bodies: [ball], gravity: [-gravity],
                          planes: [Plane.floor(dimensions: 1, restitution: restitution)], restVelocity: restVelocity)
     }
 }

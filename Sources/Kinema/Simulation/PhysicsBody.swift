@@ -1,12 +1,12 @@
 /// A point body: mass, position, velocity and, for collisions, a radius.
-public struct Body: Hashable, Sendable, Codable {
-    public var name: String
-    public var mass: Double
-    public var position: [Double]
-    public var velocity: [Double]
-    public var radius: Double
+public struct PhysicsBody: Hashable, Sendable, Codable {
+    public private(set) var name: String
+    public private(set) var mass: Double
+    public private(set) var position: [Double]
+    public private(set) var velocity: [Double]
+    public private(set) var radius: Double
 
-    /// Creates a body. Checked against its scene's dimension by `Scene.init`.
+    /// Creates a body. Checked against its scene's dimension by `PhysicsScene.init`.
     /// - Throws: `KinemaError` unless mass > 0, radius ≥ 0 and every coordinate are finite.
     public init(name: String, mass: Double = 1, position: [Double], velocity: [Double]? = nil, radius: Double = 0) throws {
         try KinemaError.requirePositive(mass, "body '\(name)' mass")

@@ -4,7 +4,7 @@ import RealModule
 // Android) describe a unit mass; converting a spring with m ≠ 1 to them gives the unit-mass spring
 // with the same motion (k/m, c/m).
 
-extension Spring {
+extension DampedSpring {
     // MARK: SwiftUI: response and damping ratio; duration and bounce
 
     /// Creates a spring from SwiftUI's `response` (the undamped period, s) and `dampingRatio`:
@@ -18,7 +18,7 @@ extension Spring {
         try self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
     }
 
-    /// Creates a spring from SwiftUI's `Spring(duration:bounce:)`: the duration is the response,
+    /// Creates a spring from SwiftUI's `DampedSpring(duration:bounce:)`: the duration is the response,
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `1/(1 + bounce)` for bounce < 0.
     /// - Throws: `KinemaError` unless duration > 0 and bounce in (−1, 1].
     public init(duration: Double, bounce: Double, mass: Double = 1) throws {
@@ -118,7 +118,7 @@ extension Spring {
         try self.init(mass: mass, stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot())
     }
 
-    // MARK: The seed's damped cosine
+    // MARK: The damped cosine (Lockwood's jelly spring)
 
     /// The spring whose motion from 0 to 1, started with velocity `a`, is `1 − e^(−a t)cos(b t)`:
     /// m = 1, k = a² + b², c = 2a.
