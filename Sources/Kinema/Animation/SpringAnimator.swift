@@ -1,0 +1,155 @@
+/// A spring animation an app drives frame by frame, whose target can change at any time.
+///
+/// Every value is the closed-form motion from the state at the last change (start, retarget or
+/// restart), evaluated at the elapsed time: nothing is integrated, so uneven frame durations,
+/// dropped frames and any number of retargets add no error and no drift. A retarget keeps the
+/// position and the velocity exactly and starts the closed form from them.
+/// ```swift
+/// var animator = try SpringAnimator(spring: .snappy, value: SIMD2(0.0, 0.0), target: SIMD2(100.0, 40.0))
+/// try animator.advance(by: 1.0 / 120)           // each display frame
+/// try animator.retarget(to: SIMD2(20.0, 80.0))  // mid-flight: no jump, no kink
+/// if try animator.advance(by: 1.0 / 120) { /* settled on this frame: completion */ }
+/// ```
+///
+/// Settling is decided by the motion's energy, `‖x − target‖² + ‖v‖²/ω0² ≤ tolerance²`: a damped
+/// spring's energy never grows, so once it holds the value stays within `tolerance` of the target
+/// for good. The animator then sits exactly on the target with zero velocity.
+public struct SpringAnimator<Value: AnimatableVector>: Sendable {
+    public typealias Components = Value.AnimatableComponents
+
+    /// The spring that moves the value.
+    public let spring: DampedSpring
+    /// The distance from the target (in the value's units) at which the motion counts as settled.
+    public let tolerance: Double
+    /// Seconds since the animator started (the sum of every `advance`).
+    public private(set) var time: Double = 0
+    /// Whether the motion has settled on `target` (see the type's discussion).
+    public private(set) var isSettled = false
+
+    @usableFromInline var goal: Components
+    /// The state the current closed-form motion starts from, at `origin`.
+    @usableFromInline var origin: Double = 0
+    @usableFromInline var startDisplacement: Components
+    @usableFromInline var startVelocity: Components
+
+    /// Creates an animator at `value` moving with `velocity` (units per second) towards `target`.
+    /// - Throws: `KinemaError` unless every component is finite and `tolerance` is finite and > 0.
+    public init(spring: DampedSpring, value: Value, velocity: Value = Value(animatableComponents: .zero),
+                target: Value, tolerance: Double = 0.001) throws {
+        try KinemaError.requirePositive(tolerance, "tolerance")
+        try Self.requireFinite(value, "value")
+        try Self.requireFinite(velocity, "velocity")
+        try Self.requireFinite(target, "target")
+        self.spring = spring
+        self.tolerance = tolerance
+        goal = target.animatableComponents
+        startDisplacement = value.animatableComponents - goal
+        startVelocity = velocity.animatableComponents
+        settleIfWithinTolerance()
+    }
+
+    /// The target the value moves towards.
+    public var target: Value { Value(animatableComponents: goal) }
+
+    /// The value now (at `time`).
+    public var value: Value { value(at: time) }
+
+    /// The velocity now (at `time`), in units per second.
+    public var velocity: Value { velocity(at: time) }
+
+    /// The value at `time` (seconds since the start) on the current motion, without advancing:
+    /// for sub-frame sampling or to look ahead. Exact for any time at or after the last change.
+    @inlinable
+    public func value(at time: Double) -> Value {
+        let moved = DampedSpring.Propagator(spring, after: time - origin)
+            .apply(displacement: startDisplacement, velocity: startVelocity)
+        return Value(animatableComponents: goal + moved.displacement)
+    }
+
+    /// The velocity at `time` on the current motion, without advancing.
+    @inlinable
+    public func velocity(at time: Double) -> Value {
+        let moved = DampedSpring.Propagator(spring, after: time - origin)
+            .apply(displacement: startDisplacement, velocity: startVelocity)
+        return Value(animatableComponents: moved.velocity)
+    }
+
+    /// Advances by one frame of `duration` seconds.
+    /// - Returns: `true` on the advance that settles the motion (once per settle: the completion).
+    /// - Throws: `KinemaError` unless `duration` is finite and ≥ 0.
+    @discardableResult
+    public mutating func advance(by duration: Double) throws -> Bool {
+        try KinemaError.requireNonNegative(duration, "duration")
+        return try advance(to: time + duration)
+    }
+
+    /// Advances to `time` (seconds since the start, not before the current time).
+    /// - Returns: `true` on the advance that settles the motion.
+    /// - Throws: `KinemaError` unless `time` is finite and not before the current time.
+    @discardableResult
+    public mutating func advance(to time: Double) throws -> Bool {
+        guard time.isFinite, time >= self.time else {
+            throw KinemaError(parameter: "time", value: "\(time)", rule: "finite and not before the animator's time \(self.time)")
+        }
+        self.time = time
+        if isSettled { return false }
+        // The motion itself stays anchored at its last change (no per-frame feedback); only the
+        // settling test looks at the state now.
+        let now = DampedSpring.Propagator(spring, after: time - origin)
+            .apply(displacement: startDisplacement, velocity: startVelocity)
+        if isWithinTolerance(displacement: now.displacement, velocity: now.velocity) { settle() }
+        return isSettled
+    }
+
+    /// Moves towards `newTarget` from now on, keeping the current position and velocity.
+    /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
+    public mutating func retarget(to newTarget: Value) throws {
+        try Self.requireFinite(newTarget, "target")
+        let position = value.animatableComponents, speed = velocity.animatableComponents
+        goal = newTarget.animatableComponents
+        restartHere(displacement: position - goal, velocity: speed)
+        isSettled = false
+        settleIfWithinTolerance()
+    }
+
+    /// Starts again from `value` with `velocity`, towards the same target: a gesture's hand-off
+    /// (the finger lifts with the view at `value`, moving at `velocity`).
+    /// - Throws: `KinemaError` unless every component is finite.
+    public mutating func restart(from value: Value, velocity: Value) throws {
+        try Self.requireFinite(value, "value")
+        try Self.requireFinite(velocity, "velocity")
+        restartHere(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
+        isSettled = false
+        settleIfWithinTolerance()
+    }
+
+    /// Re-anchors the closed form at the current time. Exact: the state handed over is the one
+    /// the closed form gives now, so the curve after it is the same curve.
+    mutating func restartHere(displacement: Components, velocity: Components) {
+        origin = time
+        startDisplacement = displacement
+        startVelocity = velocity
+    }
+
+    mutating func settleIfWithinTolerance() {
+        if isWithinTolerance(displacement: startDisplacement, velocity: startVelocity) { settle() }
+    }
+
+    func isWithinTolerance(displacement: Components, velocity: Components) -> Bool {
+        let omegaSquared = spring.stiffness / spring.mass
+        return displacement.lengthSquared + velocity.lengthSquared / omegaSquared <= tolerance * tolerance
+    }
+
+    /// Sits exactly on the target from now on.
+    mutating func settle() {
+        isSettled = true
+        restartHere(displacement: .zero, velocity: .zero)
+    }
+
+    static func requireFinite(_ value: Value, _ name: String) throws {
+        let c = value.animatableComponents
+        guard (c - c) == .zero else {
+            throw KinemaError(parameter: name, value: "\(value)", rule: "finite in every component")
+        }
+    }
+}
