@@ -49,4 +49,22 @@ import Testing
             #expect(abs(time - expected) <= 1e-12)
         }
     }
+
+    @Test func animatingInAnAppRunsAsWritten() throws {
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)   // or .smooth, .snappy, .bouncy
+        let x = spring.value(target: 100.0, initialVelocity: 250.0, time: 0.2)
+        let v = spring.velocity(target: 100.0, initialVelocity: 250.0, time: 0.2)
+        var position = 0.0, velocity = 0.0
+        spring.update(value: &position, velocity: &velocity, target: 100.0, deltaTime: 1.0 / 120)
+        let motion = try spring.motion(from: 0, to: 100, initialVelocity: 250)
+        #expect(abs(x - motion.position(at: 0.2)) <= 1e-10 && abs(v - motion.velocity(at: 0.2)) <= 1e-9)
+        let still = try spring.motion(from: 0, to: 100)
+        #expect(abs(position - still.position(at: 1.0 / 120)) <= 1e-12 && abs(velocity - still.velocity(at: 1.0 / 120)) <= 1e-10)
+
+        var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
+        try card.restart(from: SIMD2(140, -30), velocity: SIMD2(900, 250))   // the finger lifts here
+        try card.advance(by: 1.0 / 120)
+        let alongX = try DampedSpring.bouncy.motion(from: 140, to: 0, initialVelocity: 900)
+        #expect(abs(card.value.x - alongX.position(at: 1.0 / 120)) <= 1e-10)
+    }
 }

@@ -18,7 +18,7 @@ extension DampedSpring {
         try self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
     }
 
-    /// Creates a spring from SwiftUI's `DampedSpring(duration:bounce:)`: the duration is the response,
+    /// Creates a spring from SwiftUI's `Spring(duration:bounce:)`: the duration is the response,
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `1/(1 + bounce)` for bounce < 0.
     /// - Throws: `KinemaError` unless duration > 0 and bounce in (−1, 1].
     public init(duration: Double, bounce: Double, mass: Double = 1) throws {

@@ -1,0 +1,94 @@
+import Foundation
+import Kinema
+import Testing
+
+/// The README's "Library" snippets, verbatim, each run and checked against a closed form; the last
+/// test fails when the README and this file disagree, so the README cannot show code that does not
+/// compile.
+@Suite struct LibraryExamplesTests {
+    @Test func springValueAndVelocity() throws {
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)   // or .smooth, .snappy, .bouncy
+        let x = spring.value(target: 100.0, initialVelocity: 250.0, time: 0.2)
+        let v = spring.velocity(target: 100.0, initialVelocity: 250.0, time: 0.2)
+        let settle = spring.settlingDuration                          // within 0.001 of the travel after this
+        let same = try DampedSpring(settlingDuration: settle, dampingRatio: spring.dampingRatio)
+        let motion = try spring.motion(from: 0, to: 100, initialVelocity: 250)
+        #expect(abs(x - motion.position(at: 0.2)) <= 1e-12 * 100 && abs(v - motion.velocity(at: 0.2)) <= 1e-12 * 1000)
+        #expect(abs(same.stiffness - spring.stiffness) <= 1e-9 * spring.stiffness)
+    }
+
+    @Test func frameByFrameWithRetarget() throws {
+        var animator = try SpringAnimator(spring: .snappy, value: 0.0, target: 100.0)
+        for frameDuration in [1.0 / 120, 1.0 / 120, 1.0 / 60] {     // as the display link reports them
+            try animator.advance(by: frameDuration)
+            // layer.position.x = animator.value
+        }
+        try animator.retarget(to: 40)
+        while try !animator.advance(by: 1.0 / 120) {}                 // true on the frame it settles
+        #expect(animator.isSettled && animator.value == 40)
+    }
+
+    @Test func gestureHandOffIn2D() throws {
+        var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
+        let release = SIMD2(140.0, -30.0), releaseVelocity = SIMD2(900.0, 250.0)   // from the pan gesture
+        try card.restart(from: release, velocity: releaseVelocity)
+        let landing = Decay.normal.projectedEnd(from: release, velocity: releaseVelocity)
+        try card.retarget(to: landing.x > 200 ? SIMD2(400, 0) : SIMD2(0, 0))
+        #expect(card.target == SIMD2(400, 0) && card.value == release)
+    }
+
+    @Test func scrollFlingRubberBandAndBounce() throws {
+        let band = try RubberBand(dimension: 800)
+        let shown = band.clamp(-120, to: 0...2000)                    // dragged 120 past the top
+        var scroll = try BoundedDecayAnimator(value: 1900, velocity: 2500, bounds: 0...2000)
+        while try !scroll.advance(by: 1.0 / 120) {}                   // decays, meets 2000, springs back onto it
+        #expect(shown < 0 && shown > -120 && scroll.isSettled && scroll.value == 2000)
+    }
+
+    @Test func smallScene() throws {
+        let ball = try PhysicsBody(name: "ball", position: [0, 2], velocity: [1.5, 0], radius: 0.1)
+        let floor = try Plane.floor(dimensions: 2, restitution: 0.6)
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let trajectory = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-10), duration: 2)
+        let firstImpact = trajectory.events.first?.time
+        // Falling 1.9 m to the ball's radius: t = √(2·1.9/9.81).
+        #expect(abs(try #require(firstImpact) - (2 * 1.9 / 9.81).squareRoot()) <= 1e-12)
+    }
+
+    @Test func dropBakedForCoreAnimation() throws {
+        let drop = try PhysicsScene.drop(height: 1, gravity: 9.81, restitution: 0.5)
+        let path = try Simulation(scene: drop).run(method: .dop853(tolerance: 1e-12), duration: 1.2)
+        let fit = try KeyframeBaker.bake(try MotionSource(trajectory: path), tolerance: 0.001)
+        #if canImport(QuartzCore)
+        let animation = try fit.animation.makeCAKeyframeAnimation()  // values, keyTimes, timing functions
+        #endif
+        #expect(fit.maxError <= 0.001 && path.events.count >= 2)
+    }
+
+    @Test func curves() throws {
+        let easing = try Easing(name: "cubic-bezier(0.3,-0.4,0.6,1.5)")
+        let eased = easing.value(at: 0.5)
+        let penner = PennerEasing(.bounce, .out).value(at: 6.0 / 11)  // 0.75
+        let book = LockwoodBounce().value(at: 6.0 / 11)               // 0.7: not Penner's, not physical
+        #expect(abs(penner - 0.75) <= 1e-15 && abs(book - 0.7) <= 1e-15 && eased.isFinite)
+    }
+
+    @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let library = try #require(readme.components(separatedBy: "\n## Library\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let snippets = library.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let compiled = Self.normalized(source)
+        #expect(snippets.count == 7)
+        for snippet in snippets {
+            #expect(compiled.contains(Self.normalized(snippet)), "README snippet not compiled here:\n\(snippet)")
+        }
+    }
+
+    /// Lines trimmed, blank lines dropped.
+    static func normalized(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+}
