@@ -156,7 +156,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// Σ_{j≥1} h·b_j f_n−j and Σ_{j≥1} h·b*_j f_n+1−j, oldest first. Unchecked reads (head + j <
     /// 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
-    func historySums() -> (predictor: State, corrector: State) {
+    mutating func historySums() -> (predictor: State, corrector: State) {
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
         while j > 0 {
@@ -208,6 +208,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // Backward differences ∇^j f_n+1 in place, then y_n + h Σ g_j(θ) ∇^j f_n+1, and the same at
         // θ = 1 to make the polynomial end on the corrected state.
         var differences = InlineStorage12<State>(repeating: .zero)
+        var history = self.history  // a copy: the storage is read through a mutable address
         for j in 0..<order { differences[j] = history[head + j] }
         for j in 1..<order {
             for i in stride(from: order - 1, through: j, by: -1) {

@@ -14,9 +14,14 @@ struct InlineStorage12<Element> {
     /// Element `index`, unchecked: callers keep `index` in 0 ..< 12 (asserted in debug builds).
     @inlinable
     subscript(index: Int) -> Element {
-        @inline(__always) get {
+        // A mutating get, so the read goes through the storage's own address: a non-mutating
+        // one hands `withUnsafePointer` a copy of the whole tuple (measured: 22 → 200 ns per
+        // Adams step on one spring).
+        @inline(__always) mutating get {
             assert(index >= 0 && index < 12)
-            return withUnsafePointer(to: elements) { UnsafeRawPointer($0).assumingMemoryBound(to: Element.self)[index] }
+            return withUnsafeMutablePointer(to: &elements) {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Element.self)[index]
+            }
         }
         @inline(__always) set {
             assert(index >= 0 && index < 12)
@@ -40,9 +45,14 @@ struct InlineStorage24<Element> {
     /// Element `index`, unchecked: callers keep `index` in 0 ..< 24 (asserted in debug builds).
     @inlinable
     subscript(index: Int) -> Element {
-        @inline(__always) get {
+        // A mutating get, so the read goes through the storage's own address: a non-mutating
+        // one hands `withUnsafePointer` a copy of the whole tuple (measured: 22 → 200 ns per
+        // Adams step on one spring).
+        @inline(__always) mutating get {
             assert(index >= 0 && index < 24)
-            return withUnsafePointer(to: elements) { UnsafeRawPointer($0).assumingMemoryBound(to: Element.self)[index] }
+            return withUnsafeMutablePointer(to: &elements) {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Element.self)[index]
+            }
         }
         @inline(__always) set {
             assert(index >= 0 && index < 24)
