@@ -36,17 +36,8 @@ final class AtomicFile {
 
     /// Appends `text`.
     func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
-                }
-                offset += written
-            }
+        if let failure = StandardStreams.writeAll(text, to: descriptor) {
+            throw CLIError("cannot write '\(path)': \(String(cString: strerror(failure))).")
         }
     }
 

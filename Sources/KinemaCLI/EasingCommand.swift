@@ -38,12 +38,17 @@ struct EasingCommand: ParsableCommand {
     func render() throws -> String {
         let easing = try Easing(name: name)
         if name.lowercased() == Easing.deprecatedLockwoodBounceName {
-            FileHandle.standardError.write(Data("kinema: warning: '\(name)' is deprecated; use 'lockwood-bounce-out'.\n".utf8))
+            StandardStreams.writeError("kinema: warning: '\(name)' is deprecated; use 'lockwood-bounce-out'.\n")
         }
         let times = try sampleTimes()
         var text = "t,value,velocity\n"
         for t in times {
-            text += CSV.row([t, easing.value(at: t), easing.derivative(at: t)])
+            let value = easing.value(at: t), velocity = easing.derivative(at: t)
+            guard value.isFinite, velocity.isFinite else {
+                throw CLIError("'\(name)' has no finite value at t = \(t) (got \(value), velocity \(velocity)); "
+                               + "sample it where its formula is defined (t in [0, 1] for every named easing).")
+            }
+            text += CSV.row([t, value, velocity])
         }
         return text
     }

@@ -94,7 +94,7 @@ struct KeyframesCommand: ParsableCommand {
         }
         try output.emit(text)
         for fit in fits where fit.controlsOutsideUnitInterval > 0 {
-            FileHandle.standardError.write(Data("keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n".utf8))
+            StandardStreams.writeError("keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n")
         }
     }
 }

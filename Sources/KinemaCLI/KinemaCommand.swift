@@ -12,14 +12,21 @@ public struct KinemaCommand: ParsableCommand {
             Data goes to stdout (or -o FILE, written atomically); diagnostics to stderr. \
             A bad value is one line on stderr naming the flag, the value and the rule, and exit code 1.
             """,
+        version: KinemaCommand.version,
         subcommands: [EasingCommand.self, SpringCommand.self, SimulateCommand.self, KeyframesCommand.self, SweepCommand.self, VerifyCommand.self, WorkPrecisionCommand.self]
     )
+
+    /// `kinema --version`.
+    public static let version = "kinema 0.4.0"
 
     public init() {}
 
     /// Parses `arguments` (the process's own when nil), runs the command and exits: 0 on success,
     /// 1 with one line on stderr for a rejected value, argument-parser's codes for usage errors.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        // A reader that goes away (`kinema … | head`) becomes EPIPE, answered by a quiet exit,
+        // instead of a signal in the middle of a write.
+        signal(SIGPIPE, SIG_IGN)
         let status = run(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
         Foundation.exit(status)
     }
@@ -30,6 +37,8 @@ public struct KinemaCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
             return 0
+        } catch is StandardStreams.BrokenPipe {
+            return StandardStreams.brokenPipeStatus
         } catch let error as CLIError {
             reportError(error.description)
             return 1
@@ -41,14 +50,13 @@ public struct KinemaCommand: ParsableCommand {
             let message = fullMessage(for: error)
             let code = exitCode(for: error).rawValue
             if !message.isEmpty {
-                let stream = code == 0 ? FileHandle.standardOutput : FileHandle.standardError
-                stream.write(Data((message + "\n").utf8))
+                if code == 0 { try? StandardStreams.writeOut(message + "\n") } else { StandardStreams.writeError(message + "\n") }
             }
             return code
         }
     }
 
     static func reportError(_ message: String) {
-        FileHandle.standardError.write(Data("kinema: error: \(message)\n".utf8))
+        StandardStreams.writeError("kinema: error: \(message)\n")
     }
 }

@@ -10,7 +10,7 @@ struct OutputOptions: ParsableArguments {
     /// Writes `text` to the file, or to stdout.
     func emit(_ text: String) throws {
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardStreams.writeOut(text)
             return
         }
         let file = try AtomicFile(path: output)

@@ -20,10 +20,10 @@ final class ProgressBar {
         let width = 30, filled = width * done / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let line = String(format: "\r[%@] %d/%d  %.1f rows/s  ETA %.0f s ", bar, done, total, rate, eta)
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.writeError(line)
     }
 
     func finish() {
-        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled { StandardStreams.writeError("\n") }
     }
 }

@@ -149,10 +149,18 @@ struct SweepCommand: ParsableCommand {
             guard let step = Double(parts[2]), step.isFinite, step > 0 else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
             }
-            let count = Int(((b - a) / step * (1 + 1e-12)).rounded(.down)) + 1
-            guard count <= 10_000_000 else { throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values") }
-            // a + k·step, rounded to 12 significant digits so 0.1:1.0:0.1 gives 0.3, not 0.30000000000000004.
-            return (0..<count).map { k in "\(Double(String(format: "%.12g", a + Double(k) * step))!)" }
+            // Counted as a Double: (b − a)/step can exceed every Int (1:1e300:1e-300).
+            let steps = ((b - a) / step * (1 + 1e-12)).rounded(.down)
+            guard steps < 10_000_000 else { throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values") }
+            let count = Int(steps) + 1
+            // a + k·step, rounded to 12 significant digits so 0.1:1.0:0.1 gives 0.3, not
+            // 0.30000000000000004, unless the step is too fine for 12 digits to tell the values
+            // apart: then every value in its shortest round-trip form.
+            let digits = step >= 1e-10 * max(abs(a), abs(b)) ? 12 : 17
+            return (0..<count).map { k in
+                let value = a + Double(k) * step
+                return "\(Double(String(format: "%.\(digits)g", value)) ?? value)"
+            }
         }
         if text.contains(",") && !flag.hasSuffix("damped-cosine") {
             let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

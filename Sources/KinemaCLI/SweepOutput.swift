@@ -13,7 +13,7 @@ final class SweepOutput {
     init(path: String?, header: String, resume: Bool) throws {
         self.path = path
         guard let partial = path.map({ $0 + ".partial" }) else {
-            FileHandle.standardOutput.write(Data(header.utf8))
+            try StandardStreams.writeOut(header)
             return
         }
         let manager = FileManager.default
@@ -49,7 +49,7 @@ final class SweepOutput {
 
     func write(_ text: String) throws {
         guard let handle else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardStreams.writeOut(text)
             return
         }
         try handle.write(contentsOf: Data(text.utf8))

@@ -88,7 +88,7 @@ struct VerifyCommand: ParsableCommand {
                         versusGSL = max(versusGSL, abs(trajectory.position(i) - reference.position(i)))
                     }
                 } catch {
-                    FileHandle.standardError.write(Data("verify: \(standard.name) \(row.integrator): \(error)\n".utf8))
+                    StandardStreams.writeError("verify: \(standard.name) \(row.integrator): \(error)\n")
                 }
                 let passed = analytic <= tolerance
                 if !passed { failures += 1 }
@@ -97,7 +97,7 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         try output.emit(text)
-        FileHandle.standardError.write(Data("verify: \(total - failures) of \(total) rows within tolerance\n".utf8))
+        StandardStreams.writeError("verify: \(total - failures) of \(total) rows within tolerance\n")
         if failures > 0 { throw ExitCode.failure }
     }
 }

@@ -110,7 +110,7 @@ struct WorkPrecisionCommand: ParsableCommand {
                 }
                 trajectory = last!
             } catch {
-                FileHandle.standardError.write(Data("work-precision: \(candidate.integrator) \(candidate.setting): \(error)\n".utf8))
+                StandardStreams.writeError("work-precision: \(candidate.integrator) \(candidate.setting): \(error)\n")
                 continue
             }
             var worst = 0.0
@@ -135,7 +135,7 @@ struct WorkPrecisionCommand: ParsableCommand {
                     + "\((gsl.cost / kinema.cost * 100).rounded() / 100)× faster\n"
             }
         }
-        FileHandle.standardError.write(Data(summary.utf8))
+        StandardStreams.writeError(summary)
     }
 
     /// The reference position of sample i, coordinate j.

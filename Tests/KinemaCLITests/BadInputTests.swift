@@ -32,6 +32,13 @@ struct BadInput: CustomTestStringConvertible, Sendable {
               mentions: ["--order", "adams", "rk4"]),
         .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams", "--tolerance", "1e-9"],
               mentions: ["--tolerance", "adams"]),
+        // Inputs that crashed (a trap and a backtrace) before: now one line each.
+        .init(arguments: ["spring", "--stiffness", "170", "--damping-ratio", "0", "--to", "4.9e-324"],
+              mentions: ["epsilon × travel", "underflows"]),
+        .init(arguments: ["sweep", "--spring", "--stiffness", "1:1e300:1e-300", "--damping", "1"],
+              mentions: ["--stiffness", "1:1e300:1e-300", "at most 10000000"]),
+        .init(arguments: ["keyframes", "--drop", "--duration", "4.9e-324"], mentions: ["duration", "5e-324", "≥"]),
+        .init(arguments: ["easing", "circ-in", "--at", "1.5"], mentions: ["circ-in", "1.5", "[0, 1]"]),
     ]
 }
 

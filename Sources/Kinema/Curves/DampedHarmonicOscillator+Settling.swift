@@ -9,8 +9,14 @@ extension DampedHarmonicOscillator {
     /// (underdamped extrema are `π/ωd` apart and shrink by `e^(−λπ/ωd)`) and then bisected.
     /// Returns 0 when the motion never leaves the band, `.infinity` when it never settles (ζ = 0).
     /// - Complexity: O(1) evaluations plus at most 200 bisection steps.
-    public func settlingDuration(tolerance: Double) -> Double {
-        precondition(tolerance > 0 && tolerance.isFinite, "tolerance must be finite and > 0")
+    /// - Throws: `KinemaError` unless `tolerance` is finite and > 0.
+    public func settlingDuration(tolerance: Double) throws -> Double {
+        try KinemaError.requirePositive(tolerance, "tolerance")
+        return settlingDuration(within: tolerance)
+    }
+
+    /// `settlingDuration(tolerance:)` for a tolerance known to be finite and > 0.
+    func settlingDuration(within tolerance: Double) -> Double {
         let exceeds = { (t: Double) in abs(self.displacement(at: t)) > tolerance }
         if a == 0 && initialVelocity == 0 { return 0 }
         if decayRate == 0 {

@@ -31,6 +31,10 @@ public enum KeyframeBaker {
         try KinemaError.requirePositive(tolerance, "tolerance")
         try KinemaError.requirePositive(framesPerSecond, "fps")
         let d = source.duration
+        guard d >= Double.leastNormalMagnitude, d.isFinite else {
+            // Below it, t/d for the knots is no longer a faithful keyTime.
+            throw KinemaError(parameter: "duration", value: "\(d)", rule: "a finite number ≥ \(Double.leastNormalMagnitude) s")
+        }
         switch strategy {
         case .uniform:
             let n = uniformSegmentCount(duration: d, framesPerSecond: framesPerSecond)
@@ -86,7 +90,7 @@ public enum KeyframeBaker {
         let pieces = [0.0] + source.breakpoints + [d]
         for (a, b) in zip(pieces, pieces.dropFirst()) {
             // 2,000 samples over the duration: any extrema at least duration/1000 apart are seen.
-            let count = max(64, Int(2_000 * (b - a) / d))
+            let count = max(64, Int(2_000 * ((b - a) / d)))  // the fraction first: 2,000 × 1e308 overflows
             var previousT = a, previousV = source.velocity(a, false)
             for i in 1...count {
                 let t = i == count ? b : a + (b - a) * Double(i) / Double(count)

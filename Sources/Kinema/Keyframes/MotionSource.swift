@@ -59,7 +59,10 @@ public struct MotionSource: Sendable {
             // The bracketing knots (t0, x0, v0) and (t1, x1, v1), impacts included.
             // Samples are (nearly) evenly spaced: guess the interval; bisect only when the guess misses.
             let last = times.count - 1
-            let guess = min(max(Int((t - times[0]) * samplesPerSecond), 0), max(last - 1, 0))
+            // Clamped as a Double first: a denormal duration makes the rate infinite, and
+            // 0 × ∞ is NaN, which no Int can hold.
+            let estimate = (t - times[0]) * samplesPerSecond
+            let guess = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(last - 1, 0))))
             var low = 0, high = last
             if times[guess] <= t && (guess + 1 >= last || times[guess + 1] > t) {
                 (low, high) = (guess, min(guess + 1, last))

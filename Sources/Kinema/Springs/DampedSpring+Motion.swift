@@ -77,7 +77,7 @@ extension DampedSpring {
     public var settlingDuration: Double {
         DampedHarmonicOscillator(validatedMass: mass, stiffness: stiffness, damping: damping,
                                  target: 1, initialPosition: 0, initialVelocity: 0)
-            .settlingDuration(tolerance: 0.001)
+            .settlingDuration(within: 0.001)
     }
 
     /// Creates the spring of `dampingRatio` whose motion from rest settles within `epsilon` of the
@@ -96,7 +96,7 @@ extension DampedSpring {
         }
         let unit = DampedHarmonicOscillator(validatedMass: 1, stiffness: 1, damping: 2 * dampingRatio,
                                             target: 1, initialPosition: 0, initialVelocity: 0)
-        let omega = unit.settlingDuration(tolerance: epsilon) / settlingDuration
+        let omega = unit.settlingDuration(within: epsilon) / settlingDuration
         try self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega)
     }
 

@@ -85,6 +85,11 @@ public struct DampedSpring: Hashable, Sendable, Codable {
         try KinemaError.requirePositive(epsilon, "epsilon")
         let travel = abs(target - start)
         let motion = try motion(from: start, to: target, initialVelocity: initialVelocity)
-        return motion.settlingDuration(tolerance: epsilon * (travel > 0 ? travel : 1))
+        let tolerance = epsilon * (travel > 0 ? travel : 1)
+        guard tolerance > 0, tolerance.isFinite else {
+            throw KinemaError(parameter: "epsilon × travel", value: "\(epsilon) × \(travel) = \(tolerance)",
+                              rule: "a finite number > 0 (choose a travel or epsilon whose product neither underflows nor overflows)")
+        }
+        return motion.settlingDuration(within: tolerance)
     }
 }
