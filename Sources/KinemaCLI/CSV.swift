@@ -1,3 +1,4 @@
+import Foundation
 import Kinema
 
 /// CSV and JSON number formatting shared by every command: shortest round-trip text (`"\(x)"`),
@@ -6,6 +7,13 @@ enum CSV {
     /// One CSV row of numbers, newline-terminated.
     static func row(_ values: [Double]) -> String {
         values.map { "\($0)" }.joined(separator: ",") + "\n"
+    }
+
+    /// A text field as RFC 4180 writes it: in double quotes, with its quotes doubled, when it
+    /// holds a comma, a quote or a line break (a body named `a,b` must not add a column).
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

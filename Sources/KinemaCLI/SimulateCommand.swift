@@ -39,7 +39,9 @@ struct SimulateCommand: ParsableCommand {
         let eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
         if let eventsFile {
             var text = "t,body,collider,speed_in,speed_out\n"
-            for e in trajectory.events { text += "\(e.time),\(e.body),\(e.collider),\(e.speedIn),\(e.speedOut)\n" }
+            for e in trajectory.events {
+                text += "\(e.time),\(CSV.field(e.body)),\(CSV.field(e.collider)),\(e.speedIn),\(e.speedOut)\n"
+            }
             try eventsFile.write(text)
         }
         try output.emit(Self.csv(trajectory))
@@ -55,7 +57,7 @@ struct SimulateCommand: ParsableCommand {
         } else {
             let axes = ["x", "y", "z"].prefix(scene.dimensions)
             for body in scene.bodies {
-                header += axes.map { "\(body.name).\($0)" } + axes.map { "\(body.name).v\($0)" }
+                header += axes.map { CSV.field("\(body.name).\($0)") } + axes.map { CSV.field("\(body.name).v\($0)") }
             }
         }
         var text = header.joined(separator: ",") + "\n"

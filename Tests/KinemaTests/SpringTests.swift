@@ -155,3 +155,20 @@ struct SettlingDurationTests {
         #expect(try DampedSpring(stiffness: 10, damping: 1).settlingDuration(from: 1, to: 1) == 0)
     }
 }
+
+/// Settling of very overdamped springs, against the slow exponential written out with the roots
+/// in their stable form (the textbook `−λ + μ` cancels to 0 for ζ ≳ 1e8).
+@Suite struct OverdampedSettlingTests {
+    @Test(arguments: [10.0, 1e3, 1e6, 1e9, 1e12])
+    func settlingDurationIsTheSlowExponentialsCrossing(zeta: Double) throws {
+        for omega in [0.5, 1.0, 40.0] {
+            let spring = try DampedSpring(stiffness: omega * omega, dampingRatio: zeta)
+            let lambda = zeta * omega, mu = omega * (zeta * zeta - 1).squareRoot()
+            let r1 = -omega * omega / (lambda + mu), r2 = -(lambda + mu)
+            let c1 = -r2 / (r2 - r1)               // x − 1 = c1·e^(r1 t) + c2·e^(r2 t), from rest at 0
+            let expected = log(abs(c1) / 0.001) / -r1
+            let settling = try spring.settlingDuration(epsilon: 0.001)
+            #expect(abs(settling - expected) <= 1e-9 * expected, "ω0 \(omega): \(settling) vs \(expected)")
+        }
+    }
+}

@@ -65,13 +65,14 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
     /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)`.
     @inlinable
     func basis(at t: Double) -> (c: Double, s: Double) {
-        Self.basis(decayRate: decayRate, kappa: kappa, rootAbsKappa: rootAbsKappa, at: t)
+        Self.basis(decayRate: decayRate, kappa: kappa, rootAbsKappa: rootAbsKappa, omegaSquared: stiffness / mass, at: t)
     }
 
-    /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)` for `λ`, `κ = λ² − k/m` and `√|κ|` (shared with
-    /// `DampedSpring`'s generic motion, which needs the same two functions).
+    /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)` for `λ`, `κ = λ² − k/m`, `√|κ|` and `ω0² = k/m` (shared
+    /// with `DampedSpring`'s generic motion, which needs the same two functions).
     @inlinable
-    static func basis(decayRate: Double, kappa: Double, rootAbsKappa root: Double, at t: Double) -> (c: Double, s: Double) {
+    static func basis(decayRate: Double, kappa: Double, rootAbsKappa root: Double, omegaSquared: Double,
+                      at t: Double) -> (c: Double, s: Double) {
         if kappa < 0 {
             let envelope = Double.exp(-decayRate * t)
             return (envelope * Double.cos(root * t), envelope * Double.sin(root * t) / root)
@@ -84,7 +85,9 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
             let envelope = Double.exp(-decayRate * t)
             return (envelope * Double.cosh(root * t), envelope * Double.sinh(root * t) / root)
         }
-        let slow = Double.exp((root - decayRate) * t)
+        // The slow rate μ − λ as −ω0²/(μ + λ): the difference cancels to 0 once ζ ≳ 1e8 (λ² − ω0²
+        // rounds to λ²), and the motion would never settle.
+        let slow = Double.exp(-omegaSquared / (root + decayRate) * t)
         let fast = Double.exp((-root - decayRate) * t)
         return ((slow + fast) / 2, (slow - fast) / (2 * root))
     }

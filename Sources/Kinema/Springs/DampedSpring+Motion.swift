@@ -22,7 +22,7 @@ extension DampedSpring {
             let omegaSquared = spring.stiffness / spring.mass
             let kappa = decayRate * decayRate - omegaSquared
             let (bc, bs) = DampedHarmonicOscillator.basis(
-                decayRate: decayRate, kappa: kappa, rootAbsKappa: abs(kappa).squareRoot(), at: t)
+                decayRate: decayRate, kappa: kappa, rootAbsKappa: abs(kappa).squareRoot(), omegaSquared: omegaSquared, at: t)
             p = bc + decayRate * bs
             q = bs
             r = -omegaSquared * bs
