@@ -51,8 +51,10 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         let axes = try Self.axes(sceneArguments)
-        let total = axes.reduce(1) { $0 * max(1, $1.values.count) }
-        guard total <= 100_000_000 else { throw CLIError("the sweep has \(total) combinations; at most 100000000.") }
+        // Multiplied as Doubles: three axes of 10⁷ values overflow an Int.
+        let combinations = axes.reduce(1.0) { $0 * Double(max(1, $1.values.count)) }
+        guard combinations <= 100_000_000 else { throw CLIError("the sweep has \(combinations) combinations; at most 100000000.") }
+        let total = Int(combinations)
         guard total <= Self.confirmationLimit || yes else {
             throw CLIError("the sweep has \(total) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
         }
@@ -64,7 +66,7 @@ struct SweepCommand: ParsableCommand {
         // other rows set their swept values in it.
         let template = try combination(axes, index: first, template: nil).combination
         _ = try rows(axes: axes, indices: first..<(first + 1), template: template)
-        let sink = try SweepOutput(path: output, header: header, resume: resume)
+        let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
         var next = first + sink.rowsAlreadyWritten
         // Chunks of 256 rows (tens of milliseconds): large enough that workers rarely wait for each
         // other at a chunk's end, small enough that a kill loses little and memory stays flat.
@@ -93,6 +95,13 @@ struct SweepCommand: ParsableCommand {
         }
         progress.finish()
         try sink.commit()
+    }
+
+    /// What `--resume` checks a partial file against: the version and every flag that changes the
+    /// rows (the scene flags and `--shard`; not `--threads`, `--yes` or `-o`), one JSON string each.
+    var fingerprint: String {
+        let flags = ["sweep"] + sceneArguments + (shard.map { ["--shard", $0] } ?? [])
+        return KinemaCommand.version + "\n" + flags.map(JSON.string).joined(separator: " ") + "\n"
     }
 
     // MARK: Ranges

@@ -2,6 +2,11 @@ import Foundation
 
 /// Where sweep rows go: stdout, or `FILE.partial` (appended to as rows complete, flushed per
 /// chunk) renamed to `FILE` at the end, so an interrupted run leaves no `FILE` and can resume.
+///
+/// Beside `FILE.partial`, `FILE.partial.sweep` holds the sweep's fingerprint (the version and every
+/// flag that changes the rows); `--resume` continues only a partial file of the same sweep. While
+/// a run writes, it holds an exclusive lock on `FILE.partial`, so a second run with the same `-o`
+/// fails at once instead of interleaving rows.
 final class SweepOutput {
     let path: String?
     private var handle: FileHandle?
@@ -9,25 +14,39 @@ final class SweepOutput {
     private(set) var rowsAlreadyWritten = 0
 
     var partialPath: String? { path.map { $0 + ".partial" } }
+    var fingerprintPath: String? { path.map { $0 + ".partial.sweep" } }
 
-    init(path: String?, header: String, resume: Bool) throws {
+    init(path: String?, header: String, fingerprint: String, resume: Bool) throws {
         self.path = path
-        guard let partial = path.map({ $0 + ".partial" }) else {
+        guard let partial = partialPath, let fingerprintPath else {
             try StandardStreams.writeOut(header)
             return
         }
-        let manager = FileManager.default
-        if resume, manager.fileExists(atPath: partial) {
-            let reading = try FileHandle(forReadingFrom: URL(fileURLWithPath: partial))
-            defer { try? reading.close() }
-            let start = try reading.read(upToCount: header.utf8.count) ?? Data()
+        let descriptor = open(partial, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(errno))).")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            throw CLIError("'-o' '\(path ?? "")' is being written by another kinema sweep ('\(partial)' is locked); "
+                           + "wait for it or choose another file.")
+        }
+        let existing = try handle.seekToEnd()
+        if resume, existing > 0 {
+            let recorded = (try? String(contentsOfFile: fingerprintPath, encoding: .utf8)) ?? ""
+            guard recorded == fingerprint else {
+                throw CLIError("'--resume' found '\(partial)' from a different sweep (\(recorded.isEmpty ? "no fingerprint" : "other flags or version")); "
+                               + "remove it or drop --resume.")
+            }
+            try handle.seek(toOffset: 0)
+            let start = try handle.read(upToCount: header.utf8.count) ?? Data()
             guard start == Data(header.utf8) else {
                 throw CLIError("'--resume' found '\(partial)' from a different sweep (its header differs); remove it or drop --resume.")
             }
             // Count whole lines in 1 MB blocks (memory stays flat in the file's size) and keep
             // only them: a kill can cut the last one short.
             var offset = UInt64(header.utf8.count), end = offset, lines = 0
-            while let block = try reading.read(upToCount: 1 << 20), !block.isEmpty {
+            while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
                 for (i, byte) in block.enumerated() where byte == UInt8(ascii: "\n") {
                     lines += 1
                     end = offset + UInt64(i) + 1
@@ -35,16 +54,16 @@ final class SweepOutput {
                 offset += UInt64(block.count)
             }
             rowsAlreadyWritten = lines
-            guard truncate(partial, off_t(end)) == 0 else {
-                throw CLIError("'--resume' cannot trim '\(partial)': \(String(cString: strerror(errno))).")
-            }
+            try handle.truncate(atOffset: end)
         } else {
-            guard manager.createFile(atPath: partial, contents: Data(header.utf8)) else {
-                throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(errno))).")
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(header.utf8))
+            guard FileManager.default.createFile(atPath: fingerprintPath, contents: Data(fingerprint.utf8)) else {
+                throw CLIError("'-o' cannot write '\(fingerprintPath)': \(String(cString: strerror(errno))).")
             }
         }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partial))
-        try handle?.seekToEnd()
+        try handle.seekToEnd()
+        self.handle = handle
     }
 
     func write(_ text: String) throws {
@@ -56,11 +75,13 @@ final class SweepOutput {
         try handle.synchronize()
     }
 
+    /// Renames `FILE.partial` onto `FILE` (still under the lock), then drops the fingerprint.
     func commit() throws {
-        guard let handle, let path, let partialPath else { return }
-        try handle.close()
+        guard let handle, let path, let partialPath, let fingerprintPath else { return }
         guard rename(partialPath, path) == 0 else {
             throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
         }
+        unlink(fingerprintPath)
+        try handle.close()
     }
 }

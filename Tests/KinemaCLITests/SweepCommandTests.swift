@@ -1,4 +1,5 @@
 import Foundation
+import KinemaCLI
 import Testing
 
 private func temporaryDirectory() throws -> URL {
@@ -72,10 +73,50 @@ struct SweepCommandTests {
         let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
         let interrupted = lines.prefix(5).joined(separator: "\n") + "\n" + lines[5].prefix(7)
         try interrupted.write(toFile: path + ".partial", atomically: true, encoding: .utf8)
+        try Self.fingerprint(Self.small).write(toFile: path + ".partial.sweep", atomically: true, encoding: .utf8)
         let result = try CLI.run(Self.small + ["--resume", "-o", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == full)
         #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial.sweep"))
+    }
+
+    /// The fingerprint file's documented form: the version, then the flags that change the rows as
+    /// JSON strings.
+    static func fingerprint(_ arguments: [String]) -> String {
+        KinemaCommand.version + "\n" + arguments.map { "\"\($0)\"" }.joined(separator: " ") + "\n"
+    }
+
+    /// A partial file of another sweep with the same columns (another duration) is not merged.
+    @Test func resumeRefusesThePartialFileOfAnotherSweep() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sweep.csv").path
+        let other = Self.small.dropLast() + ["2"]   // --duration 2: same header, other rows
+        let partial = try CLI.run(Array(other)).stdout.split(separator: "\n").prefix(4).joined(separator: "\n") + "\n"
+        try partial.write(toFile: path + ".partial", atomically: true, encoding: .utf8)
+        for recorded in [Self.fingerprint(Array(other)), nil] {
+            if let recorded { try recorded.write(toFile: path + ".partial.sweep", atomically: true, encoding: .utf8) } else {
+                try? FileManager.default.removeItem(atPath: path + ".partial.sweep")
+            }
+            let result = try CLI.run(Self.small + ["--resume", "-o", path])
+            #expect(result.status == 1 && result.stderr.contains("different sweep"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(try String(contentsOfFile: path + ".partial", encoding: .utf8) == partial)
+        }
+    }
+
+    /// A second run writing the same -o fails at once while the first holds FILE.partial.
+    @Test func secondWriterOfTheSameFileFailsAtOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sweep.csv").path
+        let descriptor = open(path + ".partial", O_RDWR | O_CREAT, 0o644)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        defer { close(descriptor) }
+        let result = try CLI.run(Self.small + ["-o", path])
+        #expect(result.status == 1 && result.stderr.contains("being written by another kinema sweep"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test(arguments: [
