@@ -1,14 +1,43 @@
 /// A rejected command-line value: one line naming the flag, the value and the rule.
+///
+/// Exit codes, one policy for every command: 64 when the command line cannot be parsed (an unknown
+/// flag, a missing value, a value that is not a number: argument-parser's usage errors, and the
+/// same for the numbers inside a sweep's ranges); 1 when it parses but a value breaks its rule or
+/// the run fails; 141 when the reader of stdout goes away; 0 otherwise.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
+    /// The command line is malformed (exit 64), rather than a value rejected (exit 1).
+    let isUsage: Bool
 
-    init(_ description: String) {
+    init(_ description: String, isUsage: Bool = false) {
         self.description = description
+        self.isUsage = isUsage
     }
 
-    /// `'--flag' must be RULE (got VALUE).`
-    init(flag: String, value: String, rule: String) {
-        description = "'\(flag)' must be \(rule) (got \(value))."
+    /// `'--flag' must be RULE (got VALUE).`, VALUE as the user typed it when the flag is on the
+    /// command line (so a typed `1e400` is not shown as `inf`).
+    init(flag: String, value: String, rule: String, isUsage: Bool = false) {
+        let typed = RawArguments.value(of: flag).map { "'\($0)'" }
+        description = "'\(flag)' must be \(rule) (got \(typed ?? value))."
+        self.isUsage = isUsage
+    }
+
+    var exitCode: Int32 { isUsage ? 64 : 1 }
+}
+
+/// The arguments of the running command, as typed, for error messages (bound for the duration of
+/// `KinemaCommand.run(arguments:)`; empty elsewhere, where messages show the parsed value).
+enum RawArguments {
+    @TaskLocal static var current: [String] = []
+
+    /// The text after `flag` (`--flag X` or `--flag=X`), when the flag was given exactly once.
+    static func value(of flag: String) -> String? {
+        var found: [String] = []
+        for (i, argument) in current.enumerated() {
+            if argument == flag, i + 1 < current.count { found.append(current[i + 1]) }
+            if argument.hasPrefix(flag + "=") { found.append(String(argument.dropFirst(flag.count + 1))) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 }
 

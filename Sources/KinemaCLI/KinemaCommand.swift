@@ -31,28 +31,39 @@ public struct KinemaCommand: ParsableCommand {
         Foundation.exit(status)
     }
 
-    /// Parses and runs `arguments`, returning the exit status.
+    /// Parses and runs `arguments`, returning the exit status (the policy is `CLIError`'s).
     public static func run(arguments: [String]) -> Int32 {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            return 0
-        } catch is StandardStreams.BrokenPipe {
-            return StandardStreams.brokenPipeStatus
-        } catch let error as CLIError {
-            reportError(error.description)
-            return 1
-        } catch let error as KinemaError {
-            reportError(error.description)
-            return 1
-        } catch {
-            // Help, version and usage errors: argument-parser prints them and picks the code.
-            let message = fullMessage(for: error)
-            let code = exitCode(for: error).rawValue
-            if !message.isEmpty {
-                if code == 0 { try? StandardStreams.writeOut(message + "\n") } else { StandardStreams.writeError(message + "\n") }
+        RawArguments.$current.withValue(arguments) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch is StandardStreams.BrokenPipe {
+                return StandardStreams.brokenPipeStatus
+            } catch let error as CLIError {
+                reportError(error.description)
+                return error.exitCode
+            } catch let error as KinemaError {
+                reportError(error.description)
+                return 1
+            } catch {
+                let code = exitCode(for: error).rawValue
+                guard code == 0 || code == 64 else {
+                    // Not argument-parser's: a simulation, GSL or file-system failure, one line.
+                    reportError("\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)")
+                    return 1
+                }
+                // Help and version (0) in full on stdout; usage errors (64) on stderr, in the
+                // same "kinema: error:" form as every other error, with argument-parser's hints.
+                let message = fullMessage(for: error)
+                if code == 0 {
+                    if !message.isEmpty { try? StandardStreams.writeOut(message + "\n") }
+                } else {
+                    let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
+                    reportError(text)
+                }
+                return code
             }
-            return code
         }
     }
 

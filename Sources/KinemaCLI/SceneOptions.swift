@@ -122,6 +122,8 @@ struct SimulationOptions: ParsableArguments {
     var frameJitter: Double?
     @Option(help: "Seed of the frame jitter (default 0).")
     var seed: UInt64?
+    @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
+    var maxSteps: Int?
 
     /// The integrator with its setting, checked against the integrator's kind.
     func choice() throws -> Choice {
@@ -177,6 +179,20 @@ struct SimulationOptions: ParsableArguments {
         return suggested
     }
 
+    /// `--max-steps`, checked.
+    func stepBudget() throws -> Int {
+        guard let maxSteps else { return Simulation.defaultStepBudget }
+        guard maxSteps > 0 else { throw CLIError(flag: "--max-steps", value: "\(maxSteps)", rule: "an integer > 0") }
+        return maxSteps
+    }
+
+    /// The scene's simulation with the step budget of `--max-steps`.
+    func simulation(_ scene: PhysicsScene) throws -> Simulation {
+        var simulation = Simulation(scene: scene)
+        simulation.stepBudget = try stepBudget()
+        return simulation
+    }
+
     /// Runs the simulation as the flags say: sampled, or driven by display frames.
     func run(_ scene: PhysicsScene, duration: Double) throws -> Trajectory {
         let choice = try self.choice()
@@ -194,13 +210,13 @@ struct SimulationOptions: ParsableArguments {
             if let frameRate {
                 if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
                 let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
-                return try Simulation(scene: scene).run(method: method, frameDurations: frames)
+                return try simulation(scene).run(method: method, frameDurations: frames)
             }
-            return try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
+            return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
         case let .gsl(method, stepping):
             if frameRate != nil { throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).") }
             return try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration,
-                                             sampleRate: sampleRate ?? 60)
+                                             sampleRate: sampleRate ?? 60, stepBudget: try stepBudget())
         }
     }
 }

@@ -144,7 +144,13 @@ struct SweepCommand: ParsableCommand {
         let rule = "a value, A:B:STEP, A:B:xN or V1,V2,… (finite numbers, A ≤ B, STEP > 0, N ≥ 2)"
         if text.contains(":") {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b else {
+            // Text that is not a range of numbers is a usage error (64), as argument-parser's own
+            // "not a number" is; numbers that break the rule are rejected values (1).
+            let isNumber = { (part: String) in Double(part) != nil || (part.hasPrefix("x") && Int(part.dropFirst()) != nil) }
+            guard parts.count == 3, parts.allSatisfy(isNumber) else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)
+            }
+            guard let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
             }
             if parts[2].hasPrefix("x") {
@@ -173,6 +179,9 @@ struct SweepCommand: ParsableCommand {
         }
         if text.contains(",") && !flag.hasSuffix("damped-cosine") {
             let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard values.allSatisfy({ Double($0) != nil }) else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)
+            }
             guard values.allSatisfy({ Double($0)?.isFinite == true }) else { throw CLIError(flag: flag, value: "'\(text)'", rule: rule) }
             return values
         }
@@ -225,13 +234,17 @@ struct SweepCommand: ParsableCommand {
     func combination(_ axes: [Axis], index: Int, template: Combination?) throws -> (combination: Combination, swept: [String]) {
         let chosen = Self.chosen(axes, index: index)
         let swept = axes.indices.filter { axes[$0].isSwept }
-        if var combination = template, swept.allSatisfy({ Self.setters[axes[$0].flag] != nil }) {
+        if var combination = template {
             // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
-            for k in swept { Self.setters[axes[k].flag]!(&combination, Double(chosen[k])!) }
-            return (combination, swept.map { chosen[$0] })
+            let updates = swept.compactMap { k in Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } } }
+            if updates.count == swept.count {
+                for (set, value) in updates { set(&combination, value) }
+                return (combination, swept.map { chosen[$0] })
+            }
         }
         do { return (try Combination.parse(Self.arguments(axes, chosen: chosen)), swept.map { chosen[$0] }) } catch {
-            throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags")
+            throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
+                           isUsage: Combination.exitCode(for: error).rawValue == 64)
         }
     }
 

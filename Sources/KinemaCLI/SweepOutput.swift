@@ -57,7 +57,9 @@ final class SweepOutput {
             try handle.truncate(atOffset: end)
         } else {
             try handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: Data(header.utf8))
+            if let failure = StandardStreams.writeAll(header, to: descriptor) {
+                throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(failure))).")
+            }
             guard FileManager.default.createFile(atPath: fingerprintPath, contents: Data(fingerprint.utf8)) else {
                 throw CLIError("'-o' cannot write '\(fingerprintPath)': \(String(cString: strerror(errno))).")
             }
@@ -71,8 +73,10 @@ final class SweepOutput {
             try StandardStreams.writeOut(text)
             return
         }
-        try handle.write(contentsOf: Data(text.utf8))
-        try handle.synchronize()
+        // write(2) and fsync(2), so a full disk is "No space left on device", not a Cocoa error.
+        if let failure = StandardStreams.writeAll(text, to: handle.fileDescriptor) ?? (fsync(handle.fileDescriptor) == 0 ? nil : errno) {
+            throw CLIError("cannot write '\(partialPath ?? "")': \(String(cString: strerror(failure))).")
+        }
     }
 
     /// Renames `FILE.partial` onto `FILE` (still under the lock), then drops the fingerprint.

@@ -1,4 +1,5 @@
 import CGSL
+import Kinema
 
 /// A `gsl_odeiv2` step type.
 public enum GSLMethod: String, CaseIterable, Sendable {
@@ -34,6 +35,17 @@ public enum GSLMethod: String, CaseIterable, Sendable {
         case .bsimp: return kinema_gsl_step_bsimp()
         case .msadams: return kinema_gsl_step_msadams()
         case .msbdf: return kinema_gsl_step_msbdf()
+        }
+    }
+
+    /// The Kinema method whose step estimate (`IntegrationMethod.estimatedSteps`) stands for this
+    /// one's: a fixed step counts the same; the adaptive steppers like DP5(4), or DOP853 for the
+    /// high orders (rk8pd, bsimp). The implicit ones have no stability bound, so their estimate
+    /// only counts while a mode oscillates (`GSLReference` skips it for overdamped scenes).
+    func estimateProxy(_ stepping: GSLIntegrator<Double>.Stepping) -> IntegrationMethod {
+        switch stepping {
+        case .fixed(let h): return .rk4(timeStep: h)
+        case .adaptive(let tolerance): return self == .rk8pd || self == .bsimp ? .dop853(tolerance: tolerance) : .dopri5(tolerance: tolerance)
         }
     }
 }

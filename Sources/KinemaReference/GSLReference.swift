@@ -6,7 +6,8 @@ public enum GSLReference {
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
     public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
-                                duration: Double, sampleRate: Double = 60) throws -> Trajectory {
+                                duration: Double, sampleRate: Double = 60,
+                                stepBudget: Int = Simulation.defaultStepBudget) throws -> Trajectory {
         func run<V: StateVector>(_: V.Type) throws -> Trajectory {
             let system = SceneSystem<V>(scene: scene)
             let converted: GSLIntegrator<V>.Stepping
@@ -15,11 +16,24 @@ public enum GSLReference {
             case .adaptive(let tolerance): converted = .adaptive(tolerance: tolerance)
             }
             var integrator = try GSLIntegrator(system: system, method: method, stepping: converted, state: system.initialState)
-            if !scene.hasColliders {
-                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate)
+            // After the integrator has checked the step or tolerance, so the estimate has valid inputs.
+            let (omega, zeta) = system.stiffestMode
+            if !method.needsJacobian || zeta < 1 {
+                let estimate = method.estimateProxy(stepping).estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
+                if estimate > Double(stepBudget) {
+                    throw SimulationError.overBudget(
+                        estimatedSteps: estimate, budget: stepBudget,
+                        advice: method.needsJacobian || !scene.hasColliders && scene.bodies.count == 1
+                            ? "use exact where the scene is linear, or a looser tolerance"
+                            : "the scene is stiff (ω = \(omega) rad/s) for gsl-\(method.rawValue): use gsl-msbdf or gsl-bsimp")
+                }
             }
-            return try Simulation(scene: scene).run(with: &integrator, named: "gsl-\(method.rawValue)",
-                                                    duration: duration, sampleRate: sampleRate)
+            if !scene.hasColliders {
+                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate, stepBudget: stepBudget)
+            }
+            var simulation = Simulation(scene: scene)
+            simulation.stepBudget = stepBudget
+            return try simulation.run(with: &integrator, named: "gsl-\(method.rawValue)", duration: duration, sampleRate: sampleRate)
         }
         switch scene.coordinateCount {
         case 1: return try run(Double.self)
@@ -36,7 +50,8 @@ public enum GSLReference {
     /// Without colliders nothing can happen between steps, so GSL runs in a plain loop specialized
     /// here (Kinema's event loop, reached across modules, would run unspecialized and make GSL look
     /// slower than it is): steps end on the sample times, which are then recorded as they are.
-    static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double) throws
+    static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double,
+                                       stepBudget: Int = Simulation.defaultStepBudget) throws
         -> Trajectory
     {
         try KinemaError.requirePositive(duration, "duration")
@@ -50,8 +65,8 @@ public enum GSLReference {
             while integrator.time < t {
                 try integrator.advance(toward: t)
                 stepCount += 1
-                if stepCount > Simulation.maximumSteps {
-                    throw SimulationError.tooManySteps(time: integrator.time, limit: Simulation.maximumSteps)
+                if stepCount > stepBudget {
+                    throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
                 }
             }
             let state = integrator.state

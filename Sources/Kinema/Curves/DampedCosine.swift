@@ -11,16 +11,23 @@ public struct DampedCosine: EasingCurve, Hashable {
     public let frequency: Double
 
     /// Creates `1 − e^(−decay·t)·cos(frequency·t)`.
-    /// - Throws: `KinemaError` unless `decay` > 0 and `frequency` ≥ 0 are finite.
+    /// - Throws: `KinemaError` unless `decay` > 0 and `frequency` ≥ 0 are finite and the spring's
+    ///   stiffness a² + b² is finite (so `spring` always exists).
     public init(decay: Double, frequency: Double) throws {
         try KinemaError.requirePositive(decay, "damped-cosine decay a")
         try KinemaError.requireNonNegative(frequency, "damped-cosine frequency b")
+        try KinemaError.requirePositive(decay * decay + frequency * frequency, "damped-cosine a² + b²")
         self.decay = decay
         self.frequency = frequency
     }
 
     /// The jelly spring, `1 − e^(−5t)·cos(30t)`.
-    public static let jelly = try! DampedCosine(decay: 5, frequency: 30)
+    public static let jelly = DampedCosine(validatedDecay: 5, frequency: 30)
+
+    init(validatedDecay decay: Double, frequency: Double) {
+        self.decay = decay
+        self.frequency = frequency
+    }
 
     public func value(at t: Double) -> Double {
         1 - Double.exp(-decay * t) * Double.cos(frequency * t)
@@ -31,7 +38,10 @@ public struct DampedCosine: EasingCurve, Hashable {
     }
 
     /// The spring whose motion from 0 to 1 this curve is.
-    public var spring: DampedSpring { try! DampedSpring(dampedCosine: self) }
+    public var spring: DampedSpring {
+        // Valid by construction: a > 0 and a² + b² finite (checked by `init`).
+        DampedSpring(validatedMass: 1, stiffness: decay * decay + frequency * frequency, damping: 2 * decay)
+    }
 
     /// The initial velocity (per unit of travel) that goes with `spring`: `a`.
     public var initialVelocity: Double { decay }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// Which integrator a simulation uses, with its setting: a fixed step or a tolerance.
 public enum IntegrationMethod: Hashable, Sendable {
     case euler(timeStep: Double)
@@ -68,6 +70,46 @@ public enum IntegrationMethod: Hashable, Sendable {
             try KinemaError.requirePositive(tolerance, "tolerance")
         case .exact:
             break
+        }
+    }
+
+    /// The largest stable fixed step on a mode of angular frequency `omega` and damping ratio
+    /// `dampingRatio`; nil for the adaptive and exact methods.
+    func largestStableStep(omega: Double, dampingRatio zeta: Double) -> Double? {
+        switch self {
+        case .euler: return ExplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
+        case .semiImplicitEuler: return SemiImplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
+        case .verlet: return VelocityVerlet.largestStableStep(omega: omega, dampingRatio: zeta)
+        case .rk4: return RK4.largestStableStep(omega: omega, dampingRatio: zeta)
+        case .adams(_, let order):
+            return AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: order, omega: omega, dampingRatio: zeta)
+        case .dopri5, .dop853, .exact: return nil
+        }
+    }
+
+    /// A lower bound on the steps a run of `duration` seconds takes when the stiffest mode has
+    /// angular frequency `omega` and damping ratio `dampingRatio`: the fixed step's count, or, for
+    /// the explicit adaptive pairs, the larger of what stability and accuracy force.
+    /// - Stability: the step times the fastest rate |λ| = ω·(ζ + √(ζ² − 1)), or ω when
+    ///   underdamped, stays within the stability region (about 3.3 for DP5(4), 6 for DOP853).
+    /// - Accuracy, while an underdamped mode still oscillates above the tolerance (for
+    ///   ln(1/tol)/(ζω) seconds): steps per radian ≈ A·tol^(−1/p), half of what was measured on a
+    ///   spring with ζ = 0.1 from tol 1e-4 to 1e-11 (DP5(4): A = 0.2, p = 5; DOP853: A = 0.15, p = 8).
+    public func estimatedSteps(duration: Double, omega: Double, dampingRatio zeta: Double) -> Double {
+        let fastest = omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
+        func adaptive(_ tolerance: Double, region: Double, perRadian: Double, order: Double) -> Double {
+            let stability = duration * fastest / region
+            guard zeta < 1, omega > 0 else { return stability }
+            let oscillating = zeta > 0 ? min(duration, Double.log(1 / tolerance) / (zeta * omega)) : duration
+            let accuracy = 0.5 * perRadian * Double.pow(tolerance, -1 / order) * omega * max(oscillating, 0)
+            return max(stability, accuracy)
+        }
+        switch self {
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _):
+            return (duration / h).rounded(.up)
+        case .dopri5(let tolerance): return adaptive(tolerance, region: 3.3, perRadian: 0.2, order: 5)
+        case .dop853(let tolerance): return adaptive(tolerance, region: 6, perRadian: 0.15, order: 8)
+        case .exact: return 0
         }
     }
 }

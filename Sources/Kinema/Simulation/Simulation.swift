@@ -3,10 +3,16 @@
 public struct Simulation: Sendable {
     public let scene: PhysicsScene
 
-    /// The most collision events one run may process before it stops with an error.
-    public static let maximumEvents = 1_000_000
-    /// The most integrator steps one run may take, so no setting can make a run hang.
-    public static let maximumSteps = 200_000_000
+    /// The most collision events one run may process before it stops with an error (a Newton's
+    /// cradle of rigid spheres reaches it in about 2 s of compute).
+    public static let maximumEvents = 200_000
+    /// The steps a run may take unless `stepBudget` says otherwise: 0.1–2 s of compute in a release build.
+    public static let defaultStepBudget = 10_000_000
+
+    /// The most integrator steps this run may take. A run whose estimate (`IntegrationMethod.estimatedSteps`)
+    /// exceeds it is refused before it starts, naming a cheaper choice; a run that exceeds it anyway
+    /// (an adaptive method whose accuracy needs more than its stability) stops when it does.
+    public var stepBudget = Simulation.defaultStepBudget
 
     public init(scene: PhysicsScene) {
         self.scene = scene
@@ -48,7 +54,7 @@ public struct Simulation: Sendable {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         let driver = SimulationDriver(sampleTimes: try Self.sampleTimes(duration: duration, rate: sampleRate),
-                                      landOnSamples: true, method: .exact)
+                                      landOnSamples: true, method: .exact, stepBudget: stepBudget)
         var system = integrator.system
         system.resting = try SimulationDriver.initialContacts(system, integrator.state)
         integrator.system = system
@@ -87,7 +93,9 @@ public struct Simulation: Sendable {
         var system = system
         let start = system.initialState
         system.resting = try SimulationDriver.initialContacts(system, start)
-        let driver = SimulationDriver(sampleTimes: sampleTimes, landOnSamples: landOnSamples, method: method)
+        try refuseIfTooCostly(method, system, duration: sampleTimes.last ?? 0)
+        let driver = SimulationDriver(sampleTimes: sampleTimes, landOnSamples: landOnSamples, method: method,
+                                      stepBudget: stepBudget)
         switch method {
         case .euler(let h):
             var integrator = FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h)
@@ -116,5 +124,30 @@ public struct Simulation: Sendable {
             var integrator = try ExactIntegrator(system: system, state: start)
             return try driver.run(&integrator, stabilityLimit: nil)
         }
+    }
+
+    /// Refuses, before the first step, a run whose step estimate exceeds the budget, and a fixed
+    /// step more than 4× above the method's stability limit on the scene's stiffest mode (it would
+    /// blow up within a few steps; the driver catches milder cases as they happen).
+    func refuseIfTooCostly<V>(_ method: IntegrationMethod, _ system: SceneSystem<V>, duration: Double) throws {
+        let (omega, zeta) = system.stiffestMode
+        let linear = system.isLinear && scene.bodies.count == 1 && !scene.hasColliders
+        if let h = method.timeStep, let limit = method.largestStableStep(omega: omega, dampingRatio: zeta),
+           limit > 0, h > 4 * limit {
+            throw SimulationError.unstable(time: 0, reason: "refused before the first step: the step is \(h / limit)× "
+                                           + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
+                                           timeStep: h, largestStableStep: limit, method: method.name)
+        }
+        let estimate = method.estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
+        guard estimate > Double(stepBudget) else { return }
+        let advice: String
+        if linear {
+            advice = "use exact (this scene is linear: no steps)"
+        } else if method.timeStep != nil {
+            advice = "use a larger step, or an adaptive method (dopri5, dop853)"
+        } else {
+            advice = "the scene is stiff (ω = \(omega) rad/s): use an implicit method (gsl-msbdf, gsl-bsimp)"
+        }
+        throw SimulationError.overBudget(estimatedSteps: estimate, budget: stepBudget, advice: advice)
     }
 }

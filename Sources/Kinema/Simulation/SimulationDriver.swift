@@ -7,6 +7,8 @@ struct SimulationDriver {
     /// Fixed-step runs end steps on sample times; frame-driven, adaptive and Adams runs interpolate.
     let landOnSamples: Bool
     let method: IntegrationMethod
+    /// The most steps the run may take.
+    var stepBudget = Simulation.defaultStepBudget
     /// Whether the scene has anything to collide with (checked once, not every step).
     var hasColliders = true
 
@@ -80,8 +82,8 @@ struct SimulationDriver {
         var calls = 0
         while integrator.time < end {
             calls += 1
-            if integrator.steps >= Simulation.maximumSteps {
-                throw SimulationError.tooManySteps(time: integrator.time, limit: Simulation.maximumSteps)
+            if integrator.steps >= stepBudget {
+                throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
             }
             let limit = landOnSamples ? sampleTimes[next] : end
             // With colliders every step is searched for impacts; without, the integrator may take

@@ -9,6 +9,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooManyEvents(time: Double, limit: Int)
     /// More steps than the simulator allows in one run.
     case tooManySteps(time: Double, limit: Int)
+    /// Refused before the first step: the run would take more steps than its budget.
+    case overBudget(estimatedSteps: Double, budget: Int, advice: String)
 
     public var description: String {
         switch self {
@@ -20,9 +22,14 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
                 : "\(method) has no stable step on this undamped scene; use semi-implicit-euler, verlet or rk4"
             return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
         case let .tooManyEvents(time, limit):
-            return "more than \(limit) collision events by t = \(time) s; raise --rest-velocity."
+            return "more than \(limit) collision events by t = \(time) s; raise the rest velocity "
+                + "(--rest-velocity for --drop, \"restVelocity\" in a scene file) so bounces end in contact sooner."
         case let .tooManySteps(time, limit):
-            return "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance."
+            return "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget (--max-steps)."
+        case let .overBudget(estimate, budget, advice):
+            let steps = estimate < 9e18 ? "\(Int(estimate.rounded(.up)))" : "\(estimate)"
+            return "this run needs about \(steps) steps, more than its budget of \(budget): "
+                + "\(advice), or raise the budget (--max-steps)."
         }
     }
 }

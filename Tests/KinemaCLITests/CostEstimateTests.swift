@@ -1,0 +1,65 @@
+import Foundation
+import Kinema
+import Testing
+
+/// Runs that would take too long are refused before they start, with the estimate and a cheaper
+/// choice; `--max-steps` moves the budget. (These hung for 14–300 s before.)
+@Suite struct CostEstimateTests {
+    static func timed(_ arguments: [String]) throws -> (CLIResult, Double) {
+        let start = Date()
+        let result = try CLI.run(arguments)
+        return (result, Date().timeIntervalSince(start))
+    }
+
+    @Test func stiffSpringWithAnAdaptiveMethodIsRefusedNamingExact() throws {
+        let (result, seconds) = try Self.timed(["simulate", "--spring", "--stiffness", "1e15", "--damping", "3", "--duration", "1"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("needs about") && result.stderr.contains("use exact") && result.stderr.contains("--max-steps"),
+                "\(result.stderr)")
+        #expect(seconds < 10)
+    }
+
+    @Test func fixedStepFarAboveTheStabilityLimitIsRefusedBeforeTheFirstStep() throws {
+        let (result, seconds) = try Self.timed(["simulate", "--spring", "--stiffness", "1e15", "--damping", "3",
+                                                "--integrator", "rk4", "--duration", "1"])
+        #expect(result.status == 1 && result.stderr.contains("refused before the first step"), "\(result.stderr)")
+        #expect(result.stderr.contains("largest stable step for rk4"))
+        #expect(seconds < 10)
+    }
+
+    @Test func workPrecisionOnAStiffSpringFinishes() throws {
+        let (result, seconds) = try Self.timed(["work-precision", "--spring", "--stiffness", "1e15", "--damping", "3"])
+        #expect(result.status == 0, "\(result.stderr.suffix(300))")
+        #expect(result.stdout.contains("\nexact,"))
+        #expect(seconds < 30)
+    }
+
+    @Test func exactIsCheapOnAStiffSpringWithoutColliders() throws {
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 1e15, damping: 3))
+        let trajectory = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 60)
+        let motion = try DampedSpring(stiffness: 1e15, damping: 3).motion()
+        #expect(trajectory.steps <= 61)
+        for i in 0..<trajectory.count {
+            #expect(abs(trajectory.position(i) - motion.position(at: trajectory.times[i])) <= 1e-9)
+        }
+    }
+
+    @Test func theBudgetIsTheStepCountThatIsRefused() throws {
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 3))
+        var simulation = Simulation(scene: scene)
+        simulation.stepBudget = 1_000
+        #expect(throws: SimulationError.self) { try simulation.run(method: .rk4(timeStep: 1e-3), duration: 2) }   // 2,000 steps
+        simulation.stepBudget = 2_100  // 2,000 steps, and a short one to land on each 60 Hz sample
+        let trajectory = try simulation.run(method: .rk4(timeStep: 1e-3), duration: 2)
+        #expect(trajectory.steps >= 2_000 && trajectory.steps <= 2_100)
+        // The estimate of an adaptive pair is a lower bound: the steps it takes are at least it.
+        let estimate = IntegrationMethod.dopri5(tolerance: 1e-9).estimatedSteps(duration: 2, omega: 10, dampingRatio: 0.15)
+        let adaptive = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: 2)
+        #expect(Double(adaptive.steps) >= estimate && Double(adaptive.steps) <= 3 * estimate, "\(adaptive.steps) vs \(estimate)")
+    }
+
+    @Test func maxStepsIsValidated() throws {
+        let result = try CLI.run(["simulate", "--spring", "--stiffness", "100", "--damping", "3", "--max-steps", "0"])
+        #expect(result.status == 1 && result.stderr.contains("--max-steps"))
+    }
+}
