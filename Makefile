@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test fuzz notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -16,6 +16,12 @@ test: setup
 	swift test
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs
+
+# The fuzz suite at length (make test runs 120 cases of each kind): random command lines and
+# mutated scene files through the real binary; FUZZ_SEED picks another seed.
+fuzz: setup
+	KINEMA_FUZZ_CASES=$${FUZZ_CASES:-3000} KINEMA_FUZZ_SECONDS=$${FUZZ_SECONDS:-1500} KINEMA_FUZZ_SEED=$${FUZZ_SEED:-17} \
+		swift test --filter FuzzTests
 
 # Executes every notebook on full inputs against a release build; figures into docs/figures.
 notebooks: setup

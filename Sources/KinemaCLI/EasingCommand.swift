@@ -31,37 +31,42 @@ struct EasingCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try output.emit(try render())
-    }
-
-    /// The CSV this command prints.
-    func render() throws -> String {
         let easing = try Easing(name: name)
         if name.lowercased() == Easing.deprecatedLockwoodBounceName {
             StandardStreams.writeError("kinema: warning: '\(name)' is deprecated; use 'lockwood-bounce-out'.\n")
         }
         let times = try sampleTimes()
-        var text = "t,value,velocity\n"
-        for t in times {
-            let value = easing.value(at: t), velocity = easing.derivative(at: t)
-            guard value.isFinite, velocity.isFinite else {
-                throw CLIError("'\(name)' has no finite value at t = \(t) (got \(value), velocity \(velocity)); "
-                               + "sample it where its formula is defined (t in [0, 1] for every named easing).")
+        // Rows go out in blocks of about 64 kB as they are computed: memory is flat in --samples
+        // (a times array of 100,000,000 was 8 GB).
+        try output.stream { write in
+            var block = "t,value,velocity\n"
+            for i in 0..<times.count {
+                let t = times[i]
+                let value = easing.value(at: t), velocity = easing.derivative(at: t)
+                guard value.isFinite, velocity.isFinite else {
+                    throw CLIError("'\(name)' has no finite value at t = \(t) (got \(value), velocity \(velocity)); "
+                                   + "sample it where its formula is defined (t in [0, 1] for every named easing).")
+                }
+                block += CSV.row([t, value, velocity])
+                if block.utf8.count >= 1 << 16 {
+                    try write(block)
+                    block = ""
+                }
             }
-            text += CSV.row([t, value, velocity])
+            try write(block)
         }
-        return text
     }
 
-    func sampleTimes() throws -> [Double] {
+    /// The sample times: `--at`'s list, or `--samples` evenly spaced ones computed on demand.
+    func sampleTimes() throws -> SampleTimes {
         if let at {
             guard samples == nil else { throw CLIError("'--samples' and '--at' cannot be combined: give one.") }
-            return try at.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            return .listed(try at.split(separator: ",", omittingEmptySubsequences: false).map { part in
                 guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
                     throw CLIError(flag: "--at", value: "'\(part)'", rule: "a comma-separated list of finite numbers")
                 }
                 return t
-            }
+            })
         }
         let count = samples ?? 101
         guard count >= 2 else {
@@ -70,7 +75,26 @@ struct EasingCommand: ParsableCommand {
         guard count <= 100_000_000 else {
             throw CLIError(flag: "--samples", value: "\(count)", rule: "at most 100000000")
         }
-        let last = Double(count - 1)
-        return (0..<count).map { Double($0) / last }
+        return .even(count: count)
+    }
+
+    /// Times `i/(N−1)` without an array of them, or the listed ones.
+    enum SampleTimes {
+        case even(count: Int)
+        case listed([Double])
+
+        var count: Int {
+            switch self {
+            case .even(let count): return count
+            case .listed(let times): return times.count
+            }
+        }
+
+        subscript(i: Int) -> Double {
+            switch self {
+            case .even(let count): return Double(i) / Double(count - 1)
+            case .listed(let times): return times[i]
+            }
+        }
     }
 }

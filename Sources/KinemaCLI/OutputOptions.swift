@@ -17,4 +17,17 @@ struct OutputOptions: ParsableArguments {
         try file.write(text)
         try file.commit()
     }
+
+    /// Streams the data: `body` is handed a `write` that the text goes through as it is produced,
+    /// to stdout or to the temporary file (renamed onto `-o FILE` once `body` returns), so memory
+    /// stays flat however long the output.
+    func stream(_ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+        guard let output else {
+            try body(StandardStreams.writeOut)
+            return
+        }
+        let file = try AtomicFile(path: output)
+        try body(file.write)
+        try file.commit()
+    }
 }
