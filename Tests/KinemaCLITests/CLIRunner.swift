@@ -20,10 +20,13 @@ enum CLI {
         fatalError("kinema executable not found near \(bundle.path)")
     }()
 
-    static func run(_ arguments: [String]) throws -> CLIResult {
+    /// Runs `program` (the `kinema` binary unless given) with `arguments` and, when given, only
+    /// `environment`.
+    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -7,19 +7,7 @@ import Testing
 @Suite struct OutputStreamTests {
     /// Runs `kinema ARGUMENTS REDIRECTIONS` through the shell (to close or redirect descriptors).
     static func shell(_ command: String) throws -> CLIResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = ["KINEMA": CLI.executable.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+        try CLI.run(["-c", command], program: URL(fileURLWithPath: "/bin/sh"), environment: ["KINEMA": CLI.executable.path])
     }
 
     @Test func fullDiskIsOneErrorLine() throws {
