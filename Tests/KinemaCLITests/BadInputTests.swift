@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 struct BadInput: CustomTestStringConvertible, Sendable {
@@ -39,6 +40,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
               mentions: ["--stiffness", "1:1e300:1e-300", "at most 10000000"]),
         .init(arguments: ["keyframes", "--drop", "--duration", "4.9e-324"], mentions: ["duration", "5e-324", "≥"]),
         .init(arguments: ["easing", "circ-in", "--at", "1.5"], mentions: ["circ-in", "1.5", "[0, 1]"]),
+        // The value as typed, not as parsed ('inf').
+        .init(arguments: ["simulate", "--spring", "--stiffness", "1e400", "--damping", "1"], mentions: ["--stiffness", "'1e400'"]),
     ]
 }
 
@@ -52,6 +55,22 @@ struct BadInputTests {
         #expect(lines.count == 1, "stderr: \(result.stderr)")
         for word in input.mentions { #expect(result.stderr.contains(word), "'\(word)' missing from: \(result.stderr)") }
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
+    }
+
+    /// A duration of 1e308 s overflowed a sample count inside the baker (a trap); it bakes now.
+    @Test func hugeEasingDurationsBake() throws {
+        let result = try CLI.run(["keyframes", "--easing", "ease-in-out", "--duration", "1e308"])
+        #expect(result.status == 0 && result.stdout.contains("\"duration\": 1e+308"), "\(result.stderr)")
+    }
+
+    /// A directory where FILE.partial should go: the system's words, not a Cocoa error domain.
+    @Test func sweepOutputOverADirectoryNamesTheReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: directory.path + "/out.csv.partial", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "1", "--duration", "0.5",
+                                  "-o", directory.path + "/out.csv"])
+        #expect(result.status == 1 && result.stderr.contains("Is a directory") && !result.stderr.contains("NSCocoaErrorDomain"))
     }
 
     @Test func usageErrorsKeepArgumentParsersCode() throws {
