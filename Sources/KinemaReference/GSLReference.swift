@@ -23,9 +23,9 @@ public enum GSLReference {
                 if estimate > Double(stepBudget) {
                     throw SimulationError.overBudget(
                         estimatedSteps: estimate, budget: stepBudget,
-                        advice: method.needsJacobian || !scene.hasColliders && scene.bodies.count == 1
-                            ? "use exact where the scene is linear, or a looser tolerance"
-                            : "the scene is stiff (ω = \(omega) rad/s) for gsl-\(method.rawValue): use gsl-msbdf or gsl-bsimp")
+                        advice: "use a looser tolerance" + (method.needsJacobian
+                            ? ", or exact where the scene is one linear spring"
+                            : Simulation.stiffnessAdvice(omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)))
                 }
             }
             if !scene.hasColliders {

@@ -50,6 +50,16 @@ extension SIMD4: AnimatableVector where Scalar: BinaryFloatingPoint {
     @inlinable public init(animatableComponents: SIMD4<Double>) { self.init(animatableComponents) }
 }
 
+extension AnimatableVector {
+    /// Throws unless every component is finite (x − x is 0 only for finite x).
+    func requireFinite(_ name: String) throws {
+        let c = animatableComponents
+        guard (c - c) == .zero else {
+            throw KinemaError(parameter: name, value: "\(self)", rule: "finite in every component")
+        }
+    }
+}
+
 extension SIMD where Scalar == Double {
     /// Σ components², without the `sqrt` (settling compares squares).
     @inlinable var lengthSquared: Double { (self * self).sum() }

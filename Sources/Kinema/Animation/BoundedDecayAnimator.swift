@@ -53,8 +53,8 @@ public struct BoundedDecayAnimator: Sendable {
     /// Whether the motion has come to rest (inside the bounds, or settled on an edge).
     public var isSettled: Bool { isSpringing ? bounce?.isSettled ?? true : fling.isSettled }
 
-    /// The value now.
-    public var value: Double { value(at: time) }
+    /// The value now (once a decay inside the bounds settles, its projected end).
+    public var value: Double { isSpringing ? value(at: time) : fling.value }
 
     /// The velocity now.
     public var velocity: Double {
@@ -65,7 +65,7 @@ public struct BoundedDecayAnimator: Sendable {
     /// The value at `time` (seconds since the release), without advancing.
     public func value(at time: Double) -> Double {
         if let handOffTime, let bounce, time >= handOffTime { return bounce.value(at: time - handOffTime) }
-        return fling.decay.position(from: fling.start, velocity: fling.initialVelocity, after: time)
+        return fling.value(at: time)
     }
 
     /// Advances by one frame of `duration` seconds, handing over to the spring inside the frame

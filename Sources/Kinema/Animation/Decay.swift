@@ -73,13 +73,6 @@ public struct Decay: Hashable, Sendable {
         V(animatableComponents: start.animatableComponents + (1 / rate) * velocity.animatableComponents)
     }
 
-    /// The time for the speed to fall from `speed` to `restSpeed`: `ln(speed/restSpeed)/λ`; 0 when
-    /// it is already there.
-    public func duration(fromSpeed speed: Double, toSpeed restSpeed: Double) -> Double {
-        let ratio = abs(speed) / restSpeed
-        return ratio > 1 ? Double.log(ratio) / rate : 0
-    }
-
     /// When a one-dimensional motion from `start` at `velocity` reaches `position`, or `nil` if
     /// it never does (behind it, or beyond its projected end):
     /// `t = −ln(1 − λ(position − start)/velocity)/λ`.

@@ -23,8 +23,8 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     /// - Throws: `KinemaError` unless every component is finite and `restSpeed` is finite and > 0.
     public init(decay: Decay, value: Value, velocity: Value, restSpeed: Double = 0.01) throws {
         try KinemaError.requirePositive(restSpeed, "restSpeed")
-        try SpringAnimator<Value>.requireFinite(value, "value")
-        try SpringAnimator<Value>.requireFinite(velocity, "velocity")
+        try value.requireFinite("value")
+        try velocity.requireFinite("velocity")
         self.decay = decay
         self.restSpeed = restSpeed
         start = value
@@ -36,7 +36,10 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     public var projectedEnd: Value { decay.projectedEnd(from: start, velocity: initialVelocity) }
 
     /// The value now; `projectedEnd` once settled (it is within `restSpeed/λ` of it then).
-    public var value: Value { isSettled ? projectedEnd : decay.position(from: start, velocity: initialVelocity, after: time) }
+    public var value: Value { isSettled ? projectedEnd : value(at: time) }
+
+    /// The value at `time` (seconds since the release) on the decay, without advancing.
+    public func value(at time: Double) -> Value { decay.position(from: start, velocity: initialVelocity, after: time) }
 
     /// The velocity now; zero once settled.
     public var velocity: Value {

@@ -37,15 +37,15 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     public init(spring: DampedSpring, value: Value, velocity: Value = Value(animatableComponents: .zero),
                 target: Value, tolerance: Double = 0.001) throws {
         try KinemaError.requirePositive(tolerance, "tolerance")
-        try Self.requireFinite(value, "value")
-        try Self.requireFinite(velocity, "velocity")
-        try Self.requireFinite(target, "target")
+        try value.requireFinite("value")
+        try velocity.requireFinite("velocity")
+        try target.requireFinite("target")
         self.spring = spring
         self.tolerance = tolerance
         goal = target.animatableComponents
-        startDisplacement = value.animatableComponents - goal
-        startVelocity = velocity.animatableComponents
-        settleIfWithinTolerance()
+        startDisplacement = .zero
+        startVelocity = .zero
+        start(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
     }
 
     /// The target the value moves towards.
@@ -61,17 +61,19 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// for sub-frame sampling or to look ahead. Exact for any time at or after the last change.
     @inlinable
     public func value(at time: Double) -> Value {
-        let moved = DampedSpring.Propagator(spring, after: time - origin)
-            .apply(displacement: startDisplacement, velocity: startVelocity)
-        return Value(animatableComponents: goal + moved.displacement)
+        Value(animatableComponents: goal + state(at: time).displacement)
     }
 
     /// The velocity at `time` on the current motion, without advancing.
     @inlinable
     public func velocity(at time: Double) -> Value {
-        let moved = DampedSpring.Propagator(spring, after: time - origin)
-            .apply(displacement: startDisplacement, velocity: startVelocity)
-        return Value(animatableComponents: moved.velocity)
+        Value(animatableComponents: state(at: time).velocity)
+    }
+
+    /// Displacement from the target and velocity at `time`: the closed form from the last change.
+    @inlinable
+    func state(at time: Double) -> (displacement: Components, velocity: Components) {
+        DampedSpring.Propagator(spring, after: time - origin).apply(displacement: startDisplacement, velocity: startVelocity)
     }
 
     /// Advances by one frame of `duration` seconds.
@@ -95,61 +97,41 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
         if isSettled { return false }
         // The motion itself stays anchored at its last change (no per-frame feedback); only the
         // settling test looks at the state now.
-        let now = DampedSpring.Propagator(spring, after: time - origin)
-            .apply(displacement: startDisplacement, velocity: startVelocity)
-        if isWithinTolerance(displacement: now.displacement, velocity: now.velocity) { settle() }
+        let now = state(at: time)
+        if isWithinTolerance(displacement: now.displacement, velocity: now.velocity) { start(displacement: .zero, velocity: .zero) }
         return isSettled
     }
 
     /// Moves towards `newTarget` from now on, keeping the current position and velocity.
     /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
     public mutating func retarget(to newTarget: Value) throws {
-        try Self.requireFinite(newTarget, "target")
-        let position = value.animatableComponents, speed = velocity.animatableComponents
+        try newTarget.requireFinite("target")
+        let now = state(at: time)
+        let position = goal + now.displacement
         goal = newTarget.animatableComponents
-        restartHere(displacement: position - goal, velocity: speed)
-        isSettled = false
-        settleIfWithinTolerance()
+        start(displacement: position - goal, velocity: now.velocity)
     }
 
     /// Starts again from `value` with `velocity`, towards the same target: a gesture's hand-off
     /// (the finger lifts with the view at `value`, moving at `velocity`).
     /// - Throws: `KinemaError` unless every component is finite.
     public mutating func restart(from value: Value, velocity: Value) throws {
-        try Self.requireFinite(value, "value")
-        try Self.requireFinite(velocity, "velocity")
-        restartHere(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
-        isSettled = false
-        settleIfWithinTolerance()
+        try value.requireFinite("value")
+        try velocity.requireFinite("velocity")
+        start(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
     }
 
-    /// Re-anchors the closed form at the current time. Exact: the state handed over is the one
-    /// the closed form gives now, so the curve after it is the same curve.
-    mutating func restartHere(displacement: Components, velocity: Components) {
+    /// Anchors the closed form at the current time on this state (exact: the state handed over is
+    /// the one the closed form gives now); within the tolerance it sits on the target instead.
+    mutating func start(displacement: Components, velocity: Components) {
         origin = time
-        startDisplacement = displacement
-        startVelocity = velocity
-    }
-
-    mutating func settleIfWithinTolerance() {
-        if isWithinTolerance(displacement: startDisplacement, velocity: startVelocity) { settle() }
+        isSettled = isWithinTolerance(displacement: displacement, velocity: velocity)
+        startDisplacement = isSettled ? .zero : displacement
+        startVelocity = isSettled ? .zero : velocity
     }
 
     func isWithinTolerance(displacement: Components, velocity: Components) -> Bool {
         let omegaSquared = spring.stiffness / spring.mass
         return displacement.lengthSquared + velocity.lengthSquared / omegaSquared <= tolerance * tolerance
-    }
-
-    /// Sits exactly on the target from now on.
-    mutating func settle() {
-        isSettled = true
-        restartHere(displacement: .zero, velocity: .zero)
-    }
-
-    static func requireFinite(_ value: Value, _ name: String) throws {
-        let c = value.animatableComponents
-        guard (c - c) == .zero else {
-            throw KinemaError(parameter: name, value: "\(value)", rule: "finite in every component")
-        }
     }
 }

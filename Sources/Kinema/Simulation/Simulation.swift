@@ -96,24 +96,26 @@ public struct Simulation: Sendable {
         try refuseIfTooCostly(method, system, duration: sampleTimes.last ?? 0)
         let driver = SimulationDriver(sampleTimes: sampleTimes, landOnSamples: landOnSamples, method: method,
                                       stepBudget: stepBudget)
+        // The fixed-step methods' limit, named in an `unstable` error; nil for the others.
+        let limit: ((Double, Double) -> Double)? = method.timeStep == nil ? nil : {
+            method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
+        }
         switch method {
         case .euler(let h):
             var integrator = FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: ExplicitEuler.largestStableStep)
+            return try driver.run(&integrator, stabilityLimit: limit)
         case .semiImplicitEuler(let h):
             var integrator = FixedStepIntegrator(system: system, method: SemiImplicitEuler.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: SemiImplicitEuler.largestStableStep)
+            return try driver.run(&integrator, stabilityLimit: limit)
         case .verlet(let h):
             var integrator = FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: VelocityVerlet.largestStableStep)
+            return try driver.run(&integrator, stabilityLimit: limit)
         case .rk4(let h):
             var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: RK4.largestStableStep)
+            return try driver.run(&integrator, stabilityLimit: limit)
         case .adams(let h, let order):
             var integrator = AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)
-            return try driver.run(&integrator) { omega, zeta in
-                AdamsBashforthMoulton<SceneSystem<V>>.largestStableStep(order: order, omega: omega, dampingRatio: zeta)
-            }
+            return try driver.run(&integrator, stabilityLimit: limit)
         case .dopri5(let tolerance):
             var integrator = DormandPrince54(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
             return try driver.run(&integrator, stabilityLimit: nil)
@@ -146,8 +148,16 @@ public struct Simulation: Sendable {
         } else if method.timeStep != nil {
             advice = "use a larger step, or an adaptive method (dopri5, dop853)"
         } else {
-            advice = "the scene is stiff (ω = \(omega) rad/s): use an implicit method (gsl-msbdf, gsl-bsimp)"
+            advice = "use a looser tolerance" + Self.stiffnessAdvice(omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)
         }
         throw SimulationError.overBudget(estimatedSteps: estimate, budget: stepBudget, advice: advice)
+    }
+
+    /// ", or an implicit method …" when stability alone (an explicit pair's estimate at a loose
+    /// tolerance) exceeds the budget: the scene is stiff, and no tolerance helps an explicit method.
+    package static func stiffnessAdvice(omega: Double, dampingRatio: Double, duration: Double, budget: Int) -> String {
+        let stabilityOnly = IntegrationMethod.dopri5(tolerance: 1).estimatedSteps(duration: duration, omega: omega, dampingRatio: dampingRatio)
+        return stabilityOnly > Double(budget)
+            ? ", or an implicit method (gsl-msbdf, gsl-bsimp): the scene is stiff (ω = \(omega) rad/s)" : ""
     }
 }

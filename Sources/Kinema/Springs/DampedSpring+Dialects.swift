@@ -14,9 +14,17 @@ extension DampedSpring {
         try KinemaError.requirePositive(response, "response")
         try KinemaError.requireNonNegative(dampingRatio, "dampingRatio")
         try KinemaError.requirePositive(mass, "mass")
-        let omega = 2 * .pi / response
-        try self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
+        self.init(validatedResponse: response, dampingRatio: dampingRatio, mass: mass)
     }
+
+    /// `init(response:dampingRatio:mass:)` for values known to be valid (the presets).
+    init(validatedResponse response: Double, dampingRatio: Double, mass: Double = 1) {
+        let omega = 2 * .pi / response
+        self.init(validatedMass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
+    }
+
+    /// SwiftUI's damping ratio for a bounce in (−1, 1]: `1 − bounce`, or `1/(1 + bounce)` below 0.
+    static func dampingRatio(bounce: Double) -> Double { bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
 
     /// Creates a spring from SwiftUI's `Spring(duration:bounce:)`: the duration is the response,
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `1/(1 + bounce)` for bounce < 0.
@@ -25,7 +33,7 @@ extension DampedSpring {
         guard bounce.isFinite, bounce > -1, bounce <= 1 else {
             throw KinemaError(parameter: "bounce", value: "\(bounce)", rule: "a number in (−1, 1]")
         }
-        try self.init(response: duration, dampingRatio: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce), mass: mass)
+        try self.init(response: duration, dampingRatio: Self.dampingRatio(bounce: bounce), mass: mass)
     }
 
     /// SwiftUI's response: the undamped period `2π/ω0` (s).

@@ -103,11 +103,11 @@ extension DampedSpring {
     // MARK: Presets (SwiftUI's, same parameters)
 
     /// A spring with no bounce (SwiftUI's `.smooth`: duration 0.5, bounce 0).
-    public static let smooth = DampedSpring(validatedDuration: 0.5, bounce: 0)
+    public static let smooth = DampedSpring(validatedResponse: 0.5, dampingRatio: dampingRatio(bounce: 0))
     /// A spring with a little bounce (SwiftUI's `.snappy`: duration 0.5, bounce 0.15).
-    public static let snappy = DampedSpring(validatedDuration: 0.5, bounce: 0.15)
+    public static let snappy = DampedSpring(validatedResponse: 0.5, dampingRatio: dampingRatio(bounce: 0.15))
     /// A spring with more bounce (SwiftUI's `.bouncy`: duration 0.5, bounce 0.3).
-    public static let bouncy = DampedSpring(validatedDuration: 0.5, bounce: 0.3)
+    public static let bouncy = DampedSpring(validatedResponse: 0.5, dampingRatio: dampingRatio(bounce: 0.3))
 
     /// `.smooth` with another duration and `extraBounce` added to its bounce of 0.
     /// - Throws: `KinemaError` as `init(duration:bounce:)` does for the sums.
@@ -123,11 +123,5 @@ extension DampedSpring {
     /// `.bouncy` with another duration and `extraBounce` added to its bounce of 0.3.
     public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws -> DampedSpring {
         try DampedSpring(duration: duration, bounce: 0.3 + extraBounce)
-    }
-
-    /// The duration-and-bounce spring of constants known to be valid (the presets).
-    init(validatedDuration duration: Double, bounce: Double) {
-        let omega = 2 * .pi / duration, zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        self.init(validatedMass: 1, stiffness: omega * omega, damping: 2 * zeta * omega)
     }
 }
