@@ -42,8 +42,7 @@ public enum GSLReference {
         case 4: return try run(SIMD4<Double>.self)
         case 5...8: return try run(SIMD8<Double>.self)
         case 9...16: return try run(SIMD16<Double>.self)
-        case 17...32: return try run(SIMD32<Double>.self)
-        default: return try run(SIMD64<Double>.self)
+        default: return try run(FlatVector.self)
         }
     }
 
@@ -70,7 +69,7 @@ public enum GSLReference {
                 }
             }
             let state = integrator.state
-            for lane in 0..<PhaseState<V>.laneCount where !state[lane: lane].isFinite {
+            for lane in 0..<PhaseState<V>.laneCount(of: state) where !state[lane: lane].isFinite {
                 throw SimulationError.unstable(time: t, reason: "the state is no longer finite",
                                                timeStep: integrator.time - integrator.previousTime,
                                                largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")

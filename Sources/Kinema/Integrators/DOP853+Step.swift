@@ -18,14 +18,14 @@ extension DOP853 {
             let trial = Self.trial(system, time: t, state: y, derivative: k0, step: h, end: tNew)
             _evaluations += 12
             var sum5 = 0.0, sum3 = 0.0
-            for i in 0..<State.laneCount {
+            for i in 0..<State.laneCount(of: y) {
                 let scale = absoluteTolerance + relativeTolerance * max(abs(y[lane: i]), abs(trial.y1[lane: i]))
                 let q5 = trial.error5[lane: i] / scale, q3 = trial.error3[lane: i] / scale
                 sum5 += q5 * q5
                 sum3 += q3 * q3
             }
             let denominator = sum5 + 0.01 * sum3
-            let error = denominator > 0 ? abs(h) * sum5 / (denominator * Double(State.laneCount)).squareRoot() : 0
+            let error = denominator > 0 ? abs(h) * sum5 / (denominator * Double(State.laneCount(of: y))).squareRoot() : 0
             guard error.isFinite else {
                 stepSize = 0.2 * h
                 _rejectedSteps += 1

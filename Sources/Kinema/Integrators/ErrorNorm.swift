@@ -5,12 +5,12 @@ import RealModule
 @inlinable
 func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double) -> Double {
     var sum = 0.0
-    for i in 0..<V.laneCount {
+    for i in 0..<V.laneCount(of: y1) {
         let scale = absolute + relative * max(abs(y0[lane: i]), abs(y1[lane: i]))
         let e = error[lane: i] / scale
         sum += e * e
     }
-    return (sum / Double(V.laneCount)).squareRoot()
+    return (sum / Double(V.laneCount(of: y1))).squareRoot()
 }
 
 /// Hairer's starting step (`hinit` in dopri5.f; scipy's `select_initial_step`).

@@ -77,7 +77,7 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
     public mutating func advance(toward limit: Double) throws {
         if !system.resting.isEmpty {
             let a = system.acceleration(position: segmentState.position, velocity: segmentState.velocity, time: _time)
-            let moving = (0..<V.laneCount).contains { segmentState.velocity[lane: $0] != 0 || a[lane: $0] != 0 }
+            let moving = (0..<V.laneCount(of: a)).contains { segmentState.velocity[lane: $0] != 0 || a[lane: $0] != 0 }
             guard !moving else {
                 throw KinemaError(parameter: "integrator exact", value: "a body sliding in resting contact",
                                   rule: "used only until bodies come to rest (use dopri5)")

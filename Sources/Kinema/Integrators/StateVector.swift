@@ -1,8 +1,9 @@
 /// A vector of doubles the integrators can step: `zero`, `+`, `-` and scalar `*`, spelled out here
 /// rather than refining `AdditiveArithmetic`, which SIMD types cannot adopt.
 ///
-/// `Double` and `SIMD2/3/4/8/16/32/64<Double>` conform; the lanes are read by index for error norms and
-/// written by index by scenes, so generic code stays specialized (no existentials, no allocation).
+/// `Double` and `SIMD2/3/4/8/16<Double>` conform, and `FlatVector` (any length, one heap buffer) for
+/// scenes past 16 coordinates; the lanes are read by index for error norms and written by index by
+/// scenes, so generic code stays specialized (no existentials).
 /// The lane requirements are static, as swift-numerics spells its requirements, so they add no
 /// members to `Double` or SIMD values in client code.
 public protocol StateVector: Sendable {
@@ -10,8 +11,17 @@ public protocol StateVector: Sendable {
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
     static func * (lhs: Double, rhs: Self) -> Self
-    /// The number of lanes.
+    /// The most lanes a vector of this type holds (`Int.max` for `FlatVector`).
     static var laneCount: Int { get }
+    /// The lanes `vector` holds (`laneCount` for the fixed-width types).
+    static func laneCount(of vector: Self) -> Int
+    /// A vector of zeros as long as `vector` (`zero` for the fixed-width types).
+    static func zero(like vector: Self) -> Self
+    /// Calls `body` with the lanes of `vector` as contiguous doubles (SIMD lanes are contiguous), so
+    /// one pointer loop computes a scene's forces for every vector type.
+    static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R
+    /// Calls `body` with the lanes of `vector` as contiguous, writable doubles.
+    static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R
     /// Lane `index` of `vector`, for `0 ..< laneCount`.
     static func lane(_ index: Int, of vector: Self) -> Double
     /// Sets lane `index` of `vector` to `value`.
@@ -25,6 +35,9 @@ public protocol StateVector: Sendable {
 }
 
 extension StateVector {
+    @inlinable @inline(__always) public static func laneCount(of vector: Self) -> Int { laneCount }
+    @inlinable @inline(__always) public static func zero(like vector: Self) -> Self { zero }
+
     /// Lane access for the package's own generic code (not visible to clients).
     @inlinable
     package subscript(lane index: Int) -> Double {
@@ -37,6 +50,16 @@ extension StateVector {
 }
 
 extension SIMD where Scalar == Double {
+    @inlinable @inline(__always)
+    public static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: vector) { try body($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+    }
+
+    @inlinable @inline(__always)
+    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+        try Swift.withUnsafeMutableBytes(of: &vector) { try body($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+    }
+
     /// x − x is 0 for a finite x and NaN for ±∞ or NaN.
     @inlinable @inline(__always) public static func allLanesFinite(_ vector: Self) -> Bool { (vector - vector).sum() == 0 }
     @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
@@ -47,6 +70,16 @@ extension SIMD where Scalar == Double {
 }
 
 extension Double: StateVector {
+    @inlinable @inline(__always)
+    public static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
+        try Swift.withUnsafePointer(to: vector) { try body($0) }
+    }
+
+    @inlinable @inline(__always)
+    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+        try Swift.withUnsafeMutablePointer(to: &vector) { try body($0) }
+    }
+
     @inlinable public static func allLanesFinite(_ vector: Self) -> Bool { vector.isFinite }
     @inlinable public static var laneCount: Int { 1 }
     @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
@@ -76,10 +109,4 @@ extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
 }
 
-extension SIMD32: StateVector where Scalar == Double {
-    @inlinable public static var laneCount: Int { 32 }
-}
 
-extension SIMD64: StateVector where Scalar == Double {
-    @inlinable public static var laneCount: Int { 64 }
-}

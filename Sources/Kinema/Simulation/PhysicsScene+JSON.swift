@@ -56,6 +56,12 @@ private struct SceneReader {
         }
     }
 
+    func bool(_ entry: (JSONValue, JSONValue.Location)?, _ name: String) throws -> Bool? {
+        guard let (value, location) = entry else { return nil }
+        guard case let .bool(b) = value else { throw fail(location, "'\(name)' must be true or false") }
+        return b
+    }
+
     func string(_ entry: (JSONValue, JSONValue.Location)?, _ name: String) throws -> String? {
         guard let (value, location) = entry else { return nil }
         guard case let .string(s) = value else { throw fail(location, "'\(name)' must be a string") }
@@ -86,14 +92,17 @@ private struct SceneReader {
         var bodies: [PhysicsBody] = []
         for element in try list(top["bodies"], "bodies") {
             let at = Self.start(of: element) ?? location("bodies")
-            let body = try members(element, "a body", allowed: ["name", "mass", "position", "velocity", "radius"],
+            let body = try members(element, "a body", allowed: ["name", "mass", "position", "velocity", "radius", "static"],
                                    required: ["name", "position"], at: at)
             let name = try string(body["name"], "name")!
             let mass = try number(body["mass"], "mass") ?? 1
             let position = try vector(body["position"], "position")!
             let velocity = try vector(body["velocity"], "velocity")
             let radius = try number(body["radius"], "radius") ?? 0
-            bodies.append(try located(at) { try PhysicsBody(name: name, mass: mass, position: position, velocity: velocity, radius: radius) })
+            let isStatic = try bool(body["static"], "static") ?? false
+            bodies.append(try located(at) {
+                try PhysicsBody(name: name, mass: mass, position: position, velocity: velocity, radius: radius, isStatic: isStatic)
+            })
         }
         let index = { (name: String, at: JSONValue.Location) throws -> Int in
             guard let i = bodies.firstIndex(where: { $0.name == name }) else {

@@ -1,4 +1,4 @@
-/// A scene: point bodies in 1, 2 or 3 dimensions, the forces on them (springs, uniform gravity,
+/// A scene of any size: point bodies (moving or static) in 1, 2 or 3 dimensions, the forces on them (springs, uniform gravity,
 /// linear drag) and what they collide with (planes, and each other as spheres).
 ///
 /// Scenes are values; build them in Swift or read them from JSON (`PhysicsScene(json:)`, schema in the
@@ -21,11 +21,6 @@ public struct PhysicsScene: Hashable, Sendable {
 
     /// The speed below which an impact ends in resting contact, unless a scene sets its own.
     public static let defaultRestVelocity = 0.01
-    /// The most coordinates (bodies × dimensions) a scene may hold: they are packed into one
-    /// inline SIMD vector of up to 64 lanes (21 bodies in 3-D), so the integrators run without
-    /// any allocation and no workspace is needed.
-    public static let maximumCoordinates = 64
-
     public let dimensions: Int
     public let bodies: [PhysicsBody]
     public let springs: [SpringForce]
@@ -47,10 +42,6 @@ public struct PhysicsScene: Hashable, Sendable {
         }
         guard !bodies.isEmpty else {
             throw KinemaError(parameter: "bodies", value: "none", rule: "at least one body")
-        }
-        guard bodies.count * dimensions <= Self.maximumCoordinates else {
-            throw KinemaError(parameter: "bodies × dimensions", value: "\(bodies.count * dimensions)",
-                              rule: "at most \(Self.maximumCoordinates)")
         }
         var names = Set<String>()
         for body in bodies {

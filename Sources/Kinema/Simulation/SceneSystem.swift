@@ -1,8 +1,9 @@
 import RealModule
 
 /// A scene compiled for integration: body coordinates packed into the lanes of one vector `V`
-/// (body i, axis a at lane `i·dimensions + a`), forces in flat arrays, so `acceleration` runs
-/// without allocation and specializes for `V`.
+/// (body i, axis a at lane `i·dimensions + a`): a SIMD vector up to 16 coordinates, a `FlatVector`
+/// beyond. Forces are in flat arrays and computed by one pointer loop over the lanes
+/// (`Layout.accelerate`), the same for every `V`.
 public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     public typealias Vector = V
 
@@ -54,7 +55,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         init(scene: PhysicsScene) {
             self.scene = scene
             dimensions = scene.dimensions
-            inverseMasses = scene.bodies.map { 1 / $0.mass }
+            inverseMasses = scene.bodies.map(\.inverseMass)
             gravity = SceneSystem.pad(scene.gravity)
             drag = scene.drag
             springs = scene.springs.map { spring in
@@ -68,6 +69,69 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 }
             }
             planeNormals = scene.planes.map { SceneSystem.pad($0.normal) }
+        }
+
+        /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes.
+        @inline(__always)
+        func load(_ lanes: UnsafePointer<Double>, _ body: Int) -> SIMD3<Double> {
+            var v = SIMD3<Double>.zero
+            for axis in 0..<dimensions { v[axis] = lanes[body * dimensions + axis] }
+            return v
+        }
+
+        @inline(__always)
+        func add(_ v: SIMD3<Double>, to lanes: UnsafeMutablePointer<Double>, _ body: Int) {
+            for axis in 0..<dimensions { lanes[body * dimensions + axis] += v[axis] }
+        }
+
+        /// Gravity, drag, springs and resting contacts into `a` (every lane of the scene written).
+        @usableFromInline
+        func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
+                        into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
+            let d = dimensions
+            inverseMasses.withUnsafeBufferPointer { w in
+                for i in 0..<w.count {
+                    let drag = self.drag * w[i]
+                    for axis in 0..<d {
+                        a[i * d + axis] = w[i] == 0 ? 0 : gravity[axis] - drag * v[i * d + axis]  // static: none
+                    }
+                }
+                springs.withUnsafeBufferPointer { springs in
+                    for spring in springs {
+                        let x1 = load(x, spring.first), v1 = load(v, spring.first)
+                        let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second)
+                        let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second)
+                        let separation = x1 - x2, dv = v1 - v2
+                        let force: SIMD3<Double>
+                        if spring.restLength == 0 {
+                            force = -spring.stiffness * separation - spring.damping * dv
+                        } else {
+                            let length = (separation * separation).sum().squareRoot()
+                            guard length > 0 else { continue }  // direction undefined: no force at coincidence
+                            let n = separation / length
+                            force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
+                        }
+                        add(w[spring.first] * force, to: a, spring.first)
+                        if spring.second >= 0 { add(-w[spring.second] * force, to: a, spring.second) }
+                    }
+                }
+            }
+            for contact in resting {
+                let n = planeNormals[contact.plane]
+                var ai = load(UnsafePointer(a), contact.body)
+                let normal = (ai * n).sum()
+                guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
+                ai -= normal * n
+                let vi = load(v, contact.body)
+                let tangential = vi - (vi * n).sum() * n
+                let speed = (tangential * tangential).sum().squareRoot()
+                let mu = scene.planes[contact.plane].friction
+                if mu > 0 && speed > 0 {
+                    // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
+                    ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
+                }
+                for axis in 0..<d { a[contact.body * d + axis] = ai[axis] }
+            }
         }
     }
 
@@ -104,10 +168,10 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         }
         var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
         for (b, body) in scene.bodies.enumerated() {
-            let inverseMass = 1 / body.mass
+            let inverseMass = body.inverseMass
             for axis in 0..<d {
                 let lane = b * d + axis
-                forces.gravity[lane: lane] = scene.gravity[axis]
+                forces.gravity[lane: lane] = body.isStatic ? 0 : scene.gravity[axis]
                 forces.anchor[lane: lane] = k[b] > 0 ? weighted[lane] / k[b] : 0
                 forces.stiffness[lane: lane] = k[b] * inverseMass
                 forces.damping[lane: lane] = c[b] * inverseMass
@@ -139,6 +203,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     /// The packed initial state.
     public var initialState: PhaseState<V> {
         var state = PhaseState<V>.zero
+        state.position[lane: scene.coordinateCount - 1] = 0  // sizes a flat vector once
+        state.velocity[lane: scene.coordinateCount - 1] = 0
         for (i, body) in scene.bodies.enumerated() {
             set(&state.position, body: i, to: Self.pad(body.position))
             set(&state.velocity, body: i, to: Self.pad(body.velocity))
@@ -158,45 +224,12 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
 
     @inlinable @inline(never)
     func generalAcceleration(position: V, velocity: V) -> V {
-        var a = V.zero
-        let bodyCount = inverseMasses.count
-        for i in 0..<bodyCount {
-            set(&a, body: i, to: gravity - (drag * inverseMasses[i]) * vector(velocity, body: i))
-        }
-        for spring in springs {
-            let x1 = vector(position, body: spring.first), v1 = vector(velocity, body: spring.first)
-            let x2 = spring.second < 0 ? spring.anchor : vector(position, body: spring.second)
-            let v2 = spring.second < 0 ? SIMD3<Double>.zero : vector(velocity, body: spring.second)
-            let d = x1 - x2, dv = v1 - v2
-            let force: SIMD3<Double>
-            if spring.restLength == 0 {
-                force = -spring.stiffness * d - spring.damping * dv
-            } else {
-                let length = (d * d).sum().squareRoot()
-                guard length > 0 else { continue }  // direction undefined: no force at coincidence
-                let n = d / length
-                force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
+        var a = V.zero(like: position)
+        let layout = self.layout, resting = self.resting
+        V.withLanes(of: position) { x in
+            V.withLanes(of: velocity) { v in
+                V.withMutableLanes(of: &a) { layout.accelerate(position: x, velocity: v, into: $0, resting: resting) }
             }
-            set(&a, body: spring.first, to: vector(a, body: spring.first) + inverseMasses[spring.first] * force)
-            if spring.second >= 0 {
-                set(&a, body: spring.second, to: vector(a, body: spring.second) - inverseMasses[spring.second] * force)
-            }
-        }
-        for contact in resting {
-            let n = planeNormals[contact.plane]
-            var ai = vector(a, body: contact.body)
-            let normal = (ai * n).sum()
-            guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
-            ai -= normal * n
-            let vi = vector(velocity, body: contact.body)
-            let tangential = vi - (vi * n).sum() * n
-            let speed = (tangential * tangential).sum().squareRoot()
-            let mu = scene.planes[contact.plane].friction
-            if mu > 0 && speed > 0 {
-                // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
-                ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
-            }
-            set(&a, body: contact.body, to: ai)
         }
         return a
     }
@@ -207,7 +240,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     public func energy(of state: PhaseState<V>) -> Double {
         var total = 0.0
         let layout = self.layout
-        for i in 0..<layout.inverseMasses.count {
+        for i in 0..<layout.inverseMasses.count where layout.inverseMasses[i] > 0 {  // static bodies hold none
             let mass = 1 / layout.inverseMasses[i]
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
             total += 0.5 * mass * (v * v).sum() - mass * (layout.gravity * x).sum()

@@ -14,6 +14,13 @@ public struct Simulation: Sendable {
     /// (an adaptive method whose accuracy needs more than its stability) stops when it does.
     public var stepBudget = Simulation.defaultStepBudget
 
+    /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
+    /// by RK4 and Dormand–Prince); smaller ones in one SIMD vector, which is faster up to 16 lanes.
+    /// Lower it to run a small scene in flat storage (tests compare the two).
+    public var largestPackedScene = 16 {
+        didSet { largestPackedScene = min(max(largestPackedScene, 0), 16) }
+    }
+
     public init(scene: PhysicsScene) {
         self.scene = scene
     }
@@ -76,15 +83,16 @@ public struct Simulation: Sendable {
 
     func run(method: IntegrationMethod, sampleTimes: [Double], landOnSamples: Bool) throws -> Trajectory {
         try method.validate()
+        if scene.coordinateCount > largestPackedScene {
+            return try run(SceneSystem<FlatVector>(scene: scene), method, sampleTimes, landOnSamples)
+        }
         switch scene.coordinateCount {
         case 1: return try run(SceneSystem<Double>(scene: scene), method, sampleTimes, landOnSamples)
         case 2: return try run(SceneSystem<SIMD2<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         case 3: return try run(SceneSystem<SIMD3<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         case 4: return try run(SceneSystem<SIMD4<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         case 5...8: return try run(SceneSystem<SIMD8<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        case 9...16: return try run(SceneSystem<SIMD16<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        case 17...32: return try run(SceneSystem<SIMD32<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        default: return try run(SceneSystem<SIMD64<Double>>(scene: scene), method, sampleTimes, landOnSamples)
+        default: return try run(SceneSystem<SIMD16<Double>>(scene: scene), method, sampleTimes, landOnSamples)
         }
     }
 
@@ -111,6 +119,10 @@ public struct Simulation: Sendable {
             var integrator = FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h)
             return try driver.run(&integrator, stabilityLimit: limit)
         case .rk4(let h):
+            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
+                var integrator = FlatRK4(system: flat, state: start, timeStep: h)
+                return try driver.run(&integrator, stabilityLimit: limit)
+            }
             var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)
             return try driver.run(&integrator, stabilityLimit: limit)
         case .adams(let h, let order):

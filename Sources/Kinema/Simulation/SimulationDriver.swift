@@ -22,7 +22,7 @@ struct SimulationDriver {
     static func initialContacts<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>) throws -> [SceneSystem<V>.RestingContact] {
         var contacts: [SceneSystem<V>.RestingContact] = []
         let a = system.acceleration(position: state.position, velocity: state.velocity, time: 0)
-        for (b, body) in system.scene.bodies.enumerated() {
+        for (b, body) in system.scene.bodies.enumerated() where !body.isStatic {
             for (p, plane) in system.scene.planes.enumerated() {
                 let gap = Self.gap(system, state.position, body: b, plane: p)
                 let scale = max(1, abs(plane.offset) + body.radius)
@@ -161,14 +161,15 @@ struct SimulationDriver {
             let time = Self.lastNonNegative(t0, t1) { gapAt(integrator.interpolatePosition(at: $0)) }
             if best == nil || time < best!.0 { best = (time, body, collider) }
         }
-        for b in scene.bodies.indices {
+        for b in scene.bodies.indices where system.inverseMasses[b] > 0 {  // static bodies meet no plane
             for p in scene.planes.indices where !system.resting.contains(.init(body: b, plane: p)) {
                 consider({ Self.gap(system, $0, body: b, plane: p) }, body: b, collider: .plane(p))
             }
         }
         if scene.contacts != nil {
             for a in scene.bodies.indices where scene.bodies[a].radius > 0 {
-                for b in scene.bodies.indices where b > a && scene.bodies[b].radius > 0 {
+                for b in scene.bodies.indices where b > a && scene.bodies[b].radius > 0
+                    && system.inverseMasses[a] + system.inverseMasses[b] > 0 {
                     consider({ Self.gap(system, $0, bodies: a, b) }, body: a, collider: .body(b))
                 }
             }

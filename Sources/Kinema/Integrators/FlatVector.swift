@@ -1,0 +1,88 @@
+/// A state vector of any length in one contiguous heap buffer: the storage of scenes past 16
+/// coordinates, where a fixed-width SIMD vector costs as much as its width, not the scene's work.
+///
+/// The operators allocate their result, which suits the methods that are not stepped in place;
+/// RK4 and Dormand–Prince step flat scenes in place (`FlatRungeKutta`), with no allocation per step.
+/// `zero` is the empty vector and reads as zeros at every lane, so generic code that starts from
+/// `zero` and sets lanes grows it to the scene's size.
+public struct FlatVector: StateVector, Hashable, Sendable {
+    /// The lanes, in order.
+    public var lanes: [Double]
+
+    @inlinable
+    public init(_ lanes: [Double]) { self.lanes = lanes }
+
+    /// `count` zeros.
+    @inlinable
+    public init(zeros count: Int) { lanes = Array(repeating: 0, count: count) }
+
+    @inlinable public static var zero: FlatVector { FlatVector([]) }
+    @inlinable public static var laneCount: Int { .max }
+    @inlinable public static func laneCount(of vector: FlatVector) -> Int { vector.lanes.count }
+    @inlinable public static func zero(like vector: FlatVector) -> FlatVector { FlatVector(zeros: vector.lanes.count) }
+
+    @inlinable
+    public static func lane(_ index: Int, of vector: FlatVector) -> Double {
+        index < vector.lanes.count ? vector.lanes[index] : 0
+    }
+
+    @inlinable
+    public static func setLane(_ index: Int, of vector: inout FlatVector, to value: Double) {
+        if index >= vector.lanes.count {
+            vector.lanes.append(contentsOf: repeatElement(0, count: index + 1 - vector.lanes.count))
+        }
+        vector.lanes[index] = value
+    }
+
+    @inlinable
+    public static func withLanes<R>(of vector: FlatVector, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
+        guard !vector.lanes.isEmpty else { return try Swift.withUnsafePointer(to: 0.0) { try body($0) } }
+        return try vector.lanes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
+    @inlinable
+    public static func withMutableLanes<R>(of vector: inout FlatVector, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+        guard !vector.lanes.isEmpty else {
+            var nothing = 0.0
+            return try Swift.withUnsafeMutablePointer(to: &nothing) { try body($0) }
+        }
+        return try vector.lanes.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
+    }
+
+    /// `lhs + scale·rhs` lane by lane, the shorter operand read as zeros past its end.
+    @inlinable
+    static func combine(_ lhs: FlatVector, _ scale: Double, _ rhs: FlatVector) -> FlatVector {
+        let count = max(lhs.lanes.count, rhs.lanes.count)
+        let l = lhs.lanes.count, r = rhs.lanes.count
+        let result = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            lhs.lanes.withUnsafeBufferPointer { a in
+                rhs.lanes.withUnsafeBufferPointer { b in
+                    for i in 0..<count {
+                        buffer[i] = (i < l ? a[i] : 0) + scale * (i < r ? b[i] : 0)
+                    }
+                }
+            }
+            initialized = count
+        }
+        return FlatVector(result)
+    }
+
+    @inlinable public static func + (lhs: FlatVector, rhs: FlatVector) -> FlatVector { combine(lhs, 1, rhs) }
+    @inlinable public static func - (lhs: FlatVector, rhs: FlatVector) -> FlatVector { combine(lhs, -1, rhs) }
+    @inlinable public static func * (lhs: Double, rhs: FlatVector) -> FlatVector { FlatVector(rhs.lanes.map { lhs * $0 }) }
+
+    @inlinable
+    public static func lanewiseProduct(_ lhs: FlatVector, _ rhs: FlatVector) -> FlatVector {
+        let count = min(lhs.lanes.count, rhs.lanes.count)
+        var result = FlatVector(zeros: max(lhs.lanes.count, rhs.lanes.count))
+        for i in 0..<count { result.lanes[i] = lhs.lanes[i] * rhs.lanes[i] }
+        return result
+    }
+
+    @inlinable
+    public static func allLanesFinite(_ vector: FlatVector) -> Bool {
+        var sum = 0.0
+        for x in vector.lanes { sum += x - x }  // 0 for finite lanes, NaN otherwise
+        return sum == 0
+    }
+}
