@@ -134,6 +134,19 @@ public struct FlatRK4: Integrator {
                              (t - previousTime) / h, h)
     }
 
+    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        let h = time - previousTime
+        for (axis, lane) in lanes.enumerated() {
+            let x0 = previousState.position.lanes[lane], x1 = state.position.lanes[lane]
+            if h <= 0 || t >= time { v[axis] = x1 } else if t <= previousTime { v[axis] = x0 } else {
+                v[axis] = Hermite.value(x0, previousState.velocity.lanes[lane], x1, state.velocity.lanes[lane],
+                                        (t - previousTime) / h, h)
+            }
+        }
+        return v
+    }
+
     public mutating func restart(at time: Double, state: State) {
         self.time = time
         self.state = Self.sized(state, count)

@@ -28,6 +28,9 @@ public protocol Integrator {
     func interpolate(at t: Double) -> State
     /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
     func interpolatePosition(at t: Double) -> System.Vector
+    /// Lanes `lanes` of the position at `t` (at most 3: one body), which the collision search
+    /// evaluates many times; flat-storage integrators interpolate only those lanes.
+    func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double>
     /// Computes what `interpolate` needs for the last step, for methods that build their dense
     /// output on demand (DOP853's three extra stages). `interpolate` is right without it, but then
     /// recomputes the dense output on every call (and does not count those evaluations).
@@ -47,4 +50,12 @@ extension Integrator {
 
     @inlinable
     public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }
+
+    @inlinable
+    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
+        let x = interpolatePosition(at: t)
+        var v = SIMD3<Double>.zero
+        for (axis, lane) in lanes.enumerated() { v[axis] = x[lane: lane] }
+        return v
+    }
 }

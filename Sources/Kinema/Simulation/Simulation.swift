@@ -1,5 +1,6 @@
-/// Runs a scene: picks the packed vector type and the integrator once, then hands both to one
-/// generic loop (`SimulationDriver`) that samples, locates collisions and watches stability.
+/// Runs a scene: picks the vector type (packed SIMD or flat) and the integrator once, then hands
+/// both to the one generic loop (`SceneStepper`) that samples, locates collisions and watches
+/// stability; `PhysicsSimulator` steps the same loop a frame at a time.
 public struct Simulation: Sendable {
     public let scene: PhysicsScene
 
@@ -60,12 +61,13 @@ public struct Simulation: Sendable {
     where I.System == SceneSystem<V> {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
-        let driver = SimulationDriver(sampleTimes: try Self.sampleTimes(duration: duration, rate: sampleRate),
-                                      landOnSamples: true, method: .exact, stepBudget: stepBudget)
         var system = integrator.system
-        system.resting = try SimulationDriver.initialContacts(system, integrator.state)
+        system.resting = try Collisions.initialContacts(system, integrator.state)
         integrator.system = system
-        return try driver.run(&integrator, stabilityLimit: nil, methodName: name)
+        var stepper = SceneStepper(integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
+                                   landOnSamples: true)
+        defer { integrator = stepper.integrator }
+        return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
     }
 
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.
@@ -82,61 +84,63 @@ public struct Simulation: Sendable {
     }
 
     func run(method: IntegrationMethod, sampleTimes: [Double], landOnSamples: Bool) throws -> Trajectory {
+        try withStepper(method: method, landOnSamples: landOnSamples, SampledRun(scene: scene, times: sampleTimes))
+    }
+
+    /// Builds the scene's system (packed up to `largestPackedScene` coordinates, flat beyond), the
+    /// integrator for `method` and the stepper around it, and hands the stepper to `use`.
+    func withStepper<Use: SceneStepperUse>(method: IntegrationMethod, landOnSamples: Bool, _ use: Use) throws -> Use.Result {
         try method.validate()
         if scene.coordinateCount > largestPackedScene {
-            return try run(SceneSystem<FlatVector>(scene: scene), method, sampleTimes, landOnSamples)
+            return try withStepper(SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use)
         }
         switch scene.coordinateCount {
-        case 1: return try run(SceneSystem<Double>(scene: scene), method, sampleTimes, landOnSamples)
-        case 2: return try run(SceneSystem<SIMD2<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        case 3: return try run(SceneSystem<SIMD3<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        case 4: return try run(SceneSystem<SIMD4<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        case 5...8: return try run(SceneSystem<SIMD8<Double>>(scene: scene), method, sampleTimes, landOnSamples)
-        default: return try run(SceneSystem<SIMD16<Double>>(scene: scene), method, sampleTimes, landOnSamples)
+        case 1: return try withStepper(SceneSystem<Double>(scene: scene), method, landOnSamples, use)
+        case 2: return try withStepper(SceneSystem<SIMD2<Double>>(scene: scene), method, landOnSamples, use)
+        case 3: return try withStepper(SceneSystem<SIMD3<Double>>(scene: scene), method, landOnSamples, use)
+        case 4: return try withStepper(SceneSystem<SIMD4<Double>>(scene: scene), method, landOnSamples, use)
+        case 5...8: return try withStepper(SceneSystem<SIMD8<Double>>(scene: scene), method, landOnSamples, use)
+        default: return try withStepper(SceneSystem<SIMD16<Double>>(scene: scene), method, landOnSamples, use)
         }
     }
 
-    func run<V: StateVector>(_ system: SceneSystem<V>, _ method: IntegrationMethod, _ sampleTimes: [Double],
-                             _ landOnSamples: Bool) throws -> Trajectory {
+    func withStepper<V: StateVector, Use: SceneStepperUse>(_ system: SceneSystem<V>, _ method: IntegrationMethod,
+                                                           _ landOnSamples: Bool, _ use: Use) throws -> Use.Result {
         var system = system
         let start = system.initialState
-        system.resting = try SimulationDriver.initialContacts(system, start)
-        try refuseIfTooCostly(method, system, duration: sampleTimes.last ?? 0)
-        let driver = SimulationDriver(sampleTimes: sampleTimes, landOnSamples: landOnSamples, method: method,
-                                      stepBudget: stepBudget)
+        system.resting = try Collisions.initialContacts(system, start)
+        try refuseIfTooCostly(method, system, duration: use.duration)
         // The fixed-step methods' limit, named in an `unstable` error; nil for the others.
         let limit: ((Double, Double) -> Double)? = method.timeStep == nil ? nil : {
             method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
         }
+        func stepper<J: Integrator>(_ integrator: J) -> SceneStepper<J, V> where J.System == SceneSystem<V> {
+            SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
+                         stepBudget: stepBudget, landOnSamples: landOnSamples)
+        }
         switch method {
         case .euler(let h):
-            var integrator = FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: limit)
+            return try use.use(stepper(FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h)))
         case .semiImplicitEuler(let h):
-            var integrator = FixedStepIntegrator(system: system, method: SemiImplicitEuler.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: limit)
+            return try use.use(stepper(FixedStepIntegrator(system: system, method: SemiImplicitEuler.self, state: start, timeStep: h)))
         case .verlet(let h):
-            var integrator = FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: limit)
+            return try use.use(stepper(FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h)))
         case .rk4(let h):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                var integrator = FlatRK4(system: flat, state: start, timeStep: h)
-                return try driver.run(&integrator, stabilityLimit: limit)
+                let integrator = FlatRK4(system: flat, state: start, timeStep: h)
+                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: h, stabilityLimit: limit,
+                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
             }
-            var integrator = FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)
-            return try driver.run(&integrator, stabilityLimit: limit)
+            return try use.use(stepper(FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)))
         case .adams(let h, let order):
-            var integrator = AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)
-            return try driver.run(&integrator, stabilityLimit: limit)
+            return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):
-            var integrator = DormandPrince54(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
-            return try driver.run(&integrator, stabilityLimit: nil)
+            return try use.use(stepper(DormandPrince54(system: system, state: start, absoluteTolerance: tolerance,
+                                                       relativeTolerance: tolerance)))
         case .dop853(let tolerance):
-            var integrator = DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
-            return try driver.run(&integrator, stabilityLimit: nil)
+            return try use.use(stepper(DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
         case .exact:
-            var integrator = try ExactIntegrator(system: system, state: start)
-            return try driver.run(&integrator, stabilityLimit: nil)
+            return try use.use(stepper(try ExactIntegrator(system: system, state: start)))
         }
     }
 

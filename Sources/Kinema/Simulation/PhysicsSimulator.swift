@@ -1,0 +1,173 @@
+/// A scene stepped live, one display frame at a time: for an app's or a game's loop.
+///
+/// It runs the loop `Simulation.run` runs (the same collision location, resting contact and
+/// stability checks): stepping frame by frame gives the batch run's trajectory. Between frames a
+/// gesture may set a body's velocity or position, or move a spring's anchor; the change takes
+/// effect at the current `time`.
+///
+/// ```swift
+/// var simulator = try PhysicsSimulator(scene: .drop(height: 2), method: .rk4(timeStep: 1.0 / 240))
+/// try simulator.advance(by: 1.0 / 60)        // each frame
+/// let height = simulator.position(ofBody: 0)[0]
+/// try simulator.setVelocity([4], ofBody: 0)  // a flick
+/// ```
+///
+/// Fixed-step methods take their own steps and interpolate the frames (frame-rate independent);
+/// `exact` ends its steps on the frames. Each `advance` may take `stepBudget` steps.
+public struct PhysicsSimulator {
+    public private(set) var scene: PhysicsScene
+    public let method: IntegrationMethod
+    /// The most integrator steps one `advance` may take.
+    public let stepBudget: Int
+    /// The time reached: the last frame's.
+    public private(set) var time = 0.0
+    /// Positions at `time`, body by body (`ofBody i`, axis a at `i·dimensions + a`).
+    public private(set) var positions: [Double]
+    /// Velocities at `time`, laid out as `positions`.
+    public private(set) var velocities: [Double]
+    /// The impacts of the last `advance`, in order.
+    public private(set) var events: [ImpactEvent] = []
+    /// Integrator steps since the start, or since the last spring move (which starts a new integrator).
+    public var steps: Int { engine.steps }
+
+    private var engine: any LiveStepping
+    private let largestPackedScene: Int
+
+    /// - Parameter largestPackedScene: as `Simulation.largestPackedScene`.
+    /// - Throws: `KinemaError` for an invalid method, a body inside a plane at the start;
+    ///   `SimulationError` for a fixed step far beyond the scene's stability limit.
+    public init(scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget,
+                largestPackedScene: Int = 16) throws {
+        guard stepBudget > 0 else {
+            throw KinemaError(parameter: "stepBudget", value: "\(stepBudget)", rule: "at least 1")
+        }
+        self.scene = scene
+        self.method = method
+        self.stepBudget = stepBudget
+        self.largestPackedScene = largestPackedScene
+        positions = scene.bodies.flatMap(\.position)
+        velocities = scene.bodies.flatMap(\.velocity)
+        engine = try Self.engine(scene, method, stepBudget, largestPackedScene)
+    }
+
+    private static func engine(_ scene: PhysicsScene, _ method: IntegrationMethod, _ budget: Int, _ packed: Int) throws
+        -> any LiveStepping {
+        var simulation = Simulation(scene: scene)
+        simulation.stepBudget = budget
+        simulation.largestPackedScene = packed
+        if case .exact = method { return try simulation.withStepper(method: method, landOnSamples: true, LiveUse()) }
+        return try simulation.withStepper(method: method, landOnSamples: false, LiveUse())
+    }
+
+    /// Advances to `time` (≥ the time reached) and records the impacts on the way in `events`.
+    /// - Throws: `KinemaError` for a time that is not finite or goes back; `SimulationError` when
+    ///   the scene goes unstable or a frame needs more than `stepBudget` steps.
+    public mutating func advance(to time: Double) throws {
+        guard time.isFinite, time >= self.time else {
+            throw KinemaError(parameter: "time", value: "\(time)", rule: "finite and ≥ the time reached (\(self.time))")
+        }
+        events = []
+        (positions, velocities) = try engine.advance(to: time, events: &events)
+        self.time = time
+    }
+
+    /// Advances by one frame of `frameDuration` seconds (> 0).
+    public mutating func advance(by frameDuration: Double) throws {
+        try KinemaError.requirePositive(frameDuration, "frameDuration")
+        try advance(to: time + frameDuration)
+    }
+
+    /// Body `index`'s position at `time`, one component per dimension.
+    public func position(ofBody index: Int) -> [Double] { Array(positions[lanes(of: index)]) }
+
+    /// Body `index`'s velocity at `time`.
+    public func velocity(ofBody index: Int) -> [Double] { Array(velocities[lanes(of: index)]) }
+
+    private func lanes(of body: Int) -> Range<Int> { body * scene.dimensions ..< (body + 1) * scene.dimensions }
+
+    /// Sets body `index`'s velocity from now on (a flick or a drag released).
+    public mutating func setVelocity(_ velocity: [Double], ofBody index: Int) throws {
+        try setState(ofBody: index, position: nil, velocity: velocity)
+    }
+
+    /// Moves body `index` to `position`, and sets its velocity when given (a drag).
+    /// - Throws: `KinemaError` for a wrong index, component count or non-finite value, a static
+    ///   body given a velocity, or a position inside a plane.
+    public mutating func setState(ofBody index: Int, position: [Double]?, velocity: [Double]?) throws {
+        guard scene.bodies.indices.contains(index) else {
+            throw KinemaError(parameter: "body", value: "\(index)", rule: "a body index in 0..<\(scene.bodies.count)")
+        }
+        let body = scene.bodies[index]
+        for (name, values) in [("position", position), ("velocity", velocity)] {
+            guard let values else { continue }
+            guard values.count == scene.dimensions, values.allSatisfy(\.isFinite) else {
+                throw KinemaError(parameter: "body '\(body.name)' \(name)", value: "\(values)",
+                                  rule: "\(scene.dimensions) finite components")
+            }
+        }
+        if body.isStatic, let velocity, velocity.contains(where: { $0 != 0 }) {
+            throw KinemaError(parameter: "static body '\(body.name)' velocity", value: "\(velocity)", rule: "zero")
+        }
+        var x = positions, v = velocities
+        if let position { x.replaceSubrange(lanes(of: index), with: position) }
+        if let velocity { v.replaceSubrange(lanes(of: index), with: velocity) }
+        try engine.restart(at: time, positions: x, velocities: v)
+        (positions, velocities) = (x, v)
+    }
+
+    /// Moves the anchor of spring `index` (one tied to an anchor, not between bodies) to `anchor`:
+    /// a spring's target changed mid-motion, the bodies keep their state.
+    public mutating func setAnchor(_ anchor: [Double], ofSpring index: Int) throws {
+        guard scene.springs.indices.contains(index), case let .anchor(body, _) = scene.springs[index].ends else {
+            throw KinemaError(parameter: "spring", value: "\(index)", rule: "the index of a spring tied to an anchor")
+        }
+        guard anchor.count == scene.dimensions, anchor.allSatisfy(\.isFinite) else {
+            throw KinemaError(parameter: "anchor", value: "\(anchor)", rule: "\(scene.dimensions) finite components")
+        }
+        var springs = scene.springs
+        let old = springs[index]
+        springs[index] = try SpringForce(.anchor(body: body, at: anchor), stiffness: old.stiffness, damping: old.damping,
+                                         restLength: old.restLength)
+        let moved = try PhysicsScene(dimensions: scene.dimensions, bodies: scene.bodies, springs: springs, gravity: scene.gravity,
+                                     drag: scene.drag, planes: scene.planes, contacts: scene.contacts, restVelocity: scene.restVelocity)
+        var engine = try Self.engine(moved, method, stepBudget, largestPackedScene)
+        try engine.restart(at: time, positions: positions, velocities: velocities)
+        self.engine = engine
+        scene = moved
+    }
+}
+
+/// A scene stepper seen from `PhysicsSimulator`: one dynamic call per frame, the steps inside
+/// specialized as in a batch run.
+protocol LiveStepping {
+    var steps: Int { get }
+    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (positions: [Double], velocities: [Double])
+    mutating func restart(at time: Double, positions: [Double], velocities: [Double]) throws
+}
+
+/// Hands the stepper `Simulation` builds to a `PhysicsSimulator`.
+struct LiveUse: SceneStepperUse {
+    var duration: Double { 0 }
+    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> any LiveStepping where I.System == SceneSystem<V> {
+        stepper
+    }
+}
+
+extension SceneStepper: LiveStepping {
+    var steps: Int { integrator.steps }
+
+    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (positions: [Double], velocities: [Double]) {
+        startBudget()
+        var reached = integrator.state
+        try advance(through: [time], stepLimit: landOnSamples ? time : .infinity, events: &events) { reached = $1 }
+        let n = integrator.system.scene.coordinateCount
+        return ((0..<n).map { reached.position[lane: $0] }, (0..<n).map { reached.velocity[lane: $0] })
+    }
+
+    mutating func restart(at time: Double, positions: [Double], velocities: [Double]) throws {
+        var state = PhaseState<V>.zero(like: integrator.state)
+        for (lane, x) in positions.enumerated() { state.position[lane: lane] = x }
+        for (lane, v) in velocities.enumerated() { state.velocity[lane: lane] = v }
+        try restart(at: time, state: state)
+    }
+}

@@ -1,0 +1,291 @@
+import RealModule
+
+/// The one loop every scene runs in, batch or live: it steps the integrator, checks stability,
+/// finds the earliest collision in each step on the integrator's dense output, applies it, and
+/// reports the state at the times asked for. `Simulation.run` asks for every sample at once,
+/// `PhysicsSimulator` for one frame at a time; both get the same steps and the same impacts.
+struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem<V> {
+    private(set) var integrator: I
+    let methodName: String
+    /// The fixed step, named in an `unstable` error (nil: the last step's length is named).
+    let timeStep: Double?
+    /// The fixed-step methods' stability limit for (ω, ζ), named in an `unstable` error.
+    let stabilityLimit: ((Double, Double) -> Double)?
+    let stepBudget: Int
+    /// Whether steps end on the times asked for (fixed-step batch runs); otherwise steps run on
+    /// and the times are interpolated, as display frames are.
+    let landOnSamples: Bool
+    /// Whether the scene has anything to collide with (checked once, not every step).
+    let hasColliders: Bool
+    /// Forces and masses for the energy check (contacts change the integrator's system, not these).
+    private var forces: SceneSystem<V>
+    private var initialEnergy = 0.0
+    private var energyAllowance = 0.0
+    private var calls = 0
+    /// Steps and impacts counted against the budget since `startBudget()`.
+    private var stepsAtBudgetStart = 0
+    private(set) var eventCount = 0
+    /// An impact found in the last step after the last time asked for: applied once a later time is.
+    private var pendingImpact: Impact?
+    /// The broad phase's order of the colliding spheres by their lower bound on axis 0, kept from
+    /// step to step (nearly sorted already, so re-sorting is linear).
+    private var sweepOrder: [Int]
+    /// Sphere pairs tested exactly (the broad phase's output), over the whole run.
+    private(set) var pairTests = 0
+
+    struct Impact {
+        var time: Double
+        var body: Int
+        var collider: Collisions.Collider
+    }
+
+    /// The energy a passive scene may gain, relative to its initial energy, before the run is
+    /// declared unstable: wide enough for symplectic methods' bounded oscillation, narrow enough
+    /// to stop an exponential blow-up within a few steps.
+    static var energyGrowthLimit: Double { 0.5 }
+
+    init(_ integrator: I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
+         stepBudget: Int, landOnSamples: Bool) {
+        self.integrator = integrator
+        self.methodName = methodName
+        self.timeStep = timeStep
+        self.stabilityLimit = stabilityLimit
+        self.stepBudget = stepBudget
+        self.landOnSamples = landOnSamples
+        let scene = integrator.system.scene
+        hasColliders = scene.hasColliders
+        forces = integrator.system
+        sweepOrder = scene.contacts == nil ? [] : scene.bodies.indices.filter { scene.bodies[$0].radius > 0 }
+        resetEnergy()
+    }
+
+    private mutating func resetEnergy() {
+        initialEnergy = forces.energy(of: integrator.state)
+        energyAllowance = Self.energyGrowthLimit * max(abs(initialEnergy), 1e-300) + 1e-12 * (1 + abs(initialEnergy))
+    }
+
+    /// The state at `t`, within the step just taken.
+    private func state(at t: Double) -> PhaseState<V> {
+        t == integrator.time ? integrator.state : integrator.interpolate(at: t)
+    }
+
+    /// Steps until every time in `times` (ascending, none before the last one reported) is passed,
+    /// calling `report` with each time and the state there, in order, and appending impacts to `events`.
+    /// - Parameter stepLimit: where steps end at the latest, unless they land on the times asked
+    ///   for: the run's end, or infinity for a live scene whose end is not known.
+    mutating func advance(through times: [Double], stepLimit: Double, events: inout [ImpactEvent],
+                          report: (Double, PhaseState<V>) -> Void) throws {
+        guard let last = times.last else { return }
+        var next = 0
+        if let impact = pendingImpact {
+            while next < times.count && times[next] <= impact.time {
+                report(times[next], integrator.interpolate(at: times[next]))
+                next += 1
+            }
+            if next == times.count && impact.time > last { return }
+            pendingImpact = nil
+            try apply(impact, events: &events)
+        }
+        while next < times.count && times[next] <= integrator.time {
+            report(times[next], state(at: times[next]))
+            next += 1
+        }
+        while next < times.count {
+            calls += 1
+            if integrator.steps - stepsAtBudgetStart >= stepBudget {
+                throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
+            }
+            let limit = landOnSamples ? times[next] : stepLimit
+            // With colliders every step is searched for impacts; without, the integrator may take
+            // several steps up to the next time asked for.
+            if hasColliders { try integrator.advance(toward: limit) } else {
+                try integrator.advance(toward: limit, reaching: times[next])
+            }
+            // Non-finite lanes after every call; the energy (loops over bodies and springs) every
+            // 8th call and at the last time, which still stops a blow-up within a few steps.
+            let energyCheck = calls % 8 == 0 || integrator.time >= last
+            if energyCheck || !integrator.state.allLanesFinite {
+                try checkStability(energy: energyCheck)
+            }
+            if hasColliders || times[next] < integrator.time {
+                integrator.prepareInterpolation()
+            }
+            if hasColliders, let impact = earliestImpact() {
+                while next < times.count && times[next] <= impact.time {
+                    report(times[next], integrator.interpolate(at: times[next]))
+                    next += 1
+                }
+                if next == times.count && impact.time > last {
+                    pendingImpact = impact
+                    return
+                }
+                try apply(impact, events: &events)
+                continue
+            }
+            if hasColliders { releaseContacts() }  // contacts are with planes
+            while next < times.count && times[next] <= integrator.time {
+                report(times[next], state(at: times[next]))
+                next += 1
+            }
+        }
+    }
+
+    /// Counts steps and impacts from now on (a live scene's budget is per frame, not for ever).
+    mutating func startBudget() {
+        stepsAtBudgetStart = integrator.steps
+        eventCount = 0
+    }
+
+    /// Replaces the state at `time`, the last time reported (an app moving a body, or a new
+    /// system with a spring moved): the step beyond it and any impact found there are dropped,
+    /// contacts are found again and the energy check starts from the new state.
+    mutating func restart(at time: Double, state: PhaseState<V>, system: SceneSystem<V>? = nil) throws {
+        var system = system ?? integrator.system
+        if let changed = system.scene == forces.scene ? nil : system { forces = changed }
+        system.resting = try Collisions.initialContacts(system, state)
+        integrator.system = system
+        integrator.restart(at: time, state: state)
+        pendingImpact = nil
+        resetEnergy()
+    }
+
+    private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
+        var system = integrator.system
+        let state = Collisions.apply(&system, integrator.interpolate(at: impact.time), body: impact.body,
+                                     collider: impact.collider, time: impact.time, events: &events)
+        integrator.system = system
+        integrator.restart(at: impact.time, state: state)
+        eventCount += 1
+        if eventCount > Simulation.maximumEvents {
+            throw SimulationError.tooManyEvents(time: impact.time, limit: Simulation.maximumEvents)
+        }
+    }
+
+    private func checkStability(energy: Bool) throws {
+        let state = integrator.state
+        let finite = state.allLanesFinite
+        if finite && !energy { return }
+        let gained = finite ? forces.energy(of: state) - initialEnergy : .nan
+        guard !finite || gained > energyAllowance else { return }
+        let mode = integrator.system.stiffestMode
+        let largest = stabilityLimit.map { mode.omega > 0 ? $0(mode.omega, mode.dampingRatio) : 0 } ?? 0
+        throw SimulationError.unstable(
+            time: integrator.time,
+            reason: finite ? "energy grew from \(initialEnergy) by \(gained) in a passive scene" : "the state is no longer finite",
+            timeStep: timeStep ?? (integrator.time - integrator.previousTime),
+            largestStableStep: largest, method: methodName)
+    }
+
+    /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0. Planes are checked
+    /// body by body; sphere pairs only where the broad phase finds them overlapping at the step's end.
+    private mutating func earliestImpact() -> Impact? {
+        let t0 = integrator.previousTime, t1 = integrator.time
+        guard t1 > t0 else { return nil }
+        let system = integrator.system, scene = system.scene, d = system.dimensions
+        let x1 = integrator.state.position
+        var best: Impact?
+        let integrator = self.integrator
+        func consider(_ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider) {
+            guard gapAt(t1) < 0, gapAt(t0) >= -1e-12 else { return }  // not in contact before this step
+            let time = Collisions.lastNonNegative(t0, t1, gapAt)
+            if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: body, collider: collider) }
+        }
+        func position(_ body: Int, _ t: Double) -> SIMD3<Double> {
+            integrator.interpolatePosition(at: t, lanes: body * d ..< body * d + d)
+        }
+        for b in 0..<system.inverseMasses.count where system.inverseMasses[b] > 0 {  // static bodies meet no plane
+            for p in scene.planes.indices where !system.resting.contains(.init(body: b, plane: p)) {
+                guard Collisions.gap(system, system.vector(x1, body: b), body: b, plane: p) < 0 else { continue }
+                consider({ Collisions.gap(system, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p))
+            }
+        }
+        if sweepOrder.count > 1 {
+            for (a, b) in overlappingSpheres(at: x1, system) where system.inverseMasses[a] + system.inverseMasses[b] > 0 {
+                consider({ Collisions.gap(system, position(a, $0), position(b, $0), bodies: a, b) }, body: a, collider: .body(b))
+            }
+        }
+        return best
+    }
+
+    /// Sweep and prune on axis 0: the sphere pairs (lower index first) overlapping at `x`, found by
+    /// sorting their intervals on the axis and testing only pairs whose intervals overlap there.
+    private mutating func overlappingSpheres(at x: V, _ system: SceneSystem<V>) -> [(Int, Int)] {
+        let bodies = system.scene.bodies, d = system.dimensions
+        func low(_ b: Int) -> Double { x[lane: b * d] - bodies[b].radius }
+        // Insertion sort: the order changes little from one step to the next.
+        for i in 1..<sweepOrder.count {
+            let body = sweepOrder[i], key = low(body)
+            var j = i
+            while j > 0 && low(sweepOrder[j - 1]) > key {
+                sweepOrder[j] = sweepOrder[j - 1]
+                j -= 1
+            }
+            sweepOrder[j] = body
+        }
+        var pairs: [(Int, Int)] = []
+        for i in sweepOrder.indices {
+            let a = sweepOrder[i], high = x[lane: a * d] + bodies[a].radius
+            var j = i + 1
+            while j < sweepOrder.count && low(sweepOrder[j]) <= high {
+                let b = sweepOrder[j]
+                pairTests += 1
+                if Collisions.gap(system, x, bodies: a, b) < 0 { pairs.append((min(a, b), max(a, b))) }
+                j += 1
+            }
+        }
+        return pairs
+    }
+
+    /// Ends resting contacts whose body is now pulled away from the plane.
+    private mutating func releaseContacts() {
+        guard !integrator.system.resting.isEmpty else { return }
+        var free = integrator.system
+        free.resting = []
+        let state = integrator.state
+        let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
+        let kept = integrator.system.resting.filter { contact in
+            (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0
+        }
+        if kept.count != integrator.system.resting.count {
+            var system = integrator.system
+            system.resting = kept
+            integrator.system = system
+            integrator.restart(at: integrator.time, state: state)
+        }
+    }
+}
+
+/// What to do with a scene's stepper once `Simulation` has built it: one switch over the methods
+/// serves batch runs (`SampledRun`) and live simulators.
+protocol SceneStepperUse {
+    associatedtype Result
+    /// The run's end where it is known up front, for the cost estimate (0 for a live scene: only
+    /// a step far beyond the stability limit is refused up front).
+    var duration: Double { get }
+    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Result where I.System == SceneSystem<V>
+}
+
+/// A batch run: every sample time at once, recorded into a trajectory.
+struct SampledRun: SceneStepperUse {
+    let scene: PhysicsScene
+    let times: [Double]
+    var duration: Double { times.last ?? 0 }
+
+    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+        var stepper = stepper
+        return try record(&stepper)
+    }
+
+    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+        var trajectory = Trajectory(scene: scene)
+        trajectory.reserveCapacity(samples: times.count)
+        var events: [ImpactEvent] = []
+        try stepper.advance(through: times, stepLimit: times.last ?? 0, events: &events) {
+            trajectory.append(time: $0, state: $1)
+        }
+        trajectory.events = events
+        trajectory.steps = stepper.integrator.steps
+        trajectory.evaluations = stepper.integrator.evaluations
+        return trajectory
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import Kinema
+
+/// The live simulator against the batch run (same loop) and against closed forms after a gesture.
+struct PhysicsSimulatorTests {
+    /// Frame durations around 60 and 120 Hz with ±10 % jitter, from a fixed seed.
+    static func jitteredFrames(_ count: Int, seed: UInt64) -> [Double] {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { _ in (next() < 0.5 ? 1.0 / 60 : 1.0 / 120) * (0.9 + 0.2 * next()) }
+    }
+
+    /// A 2-D ball on a spring over a floor with friction, and a 1-D drop: both collide.
+    static let scenes: [PhysicsScene] = {
+        let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+        let swing = try! PhysicsScene(dimensions: 2, bodies: [ball],
+                                      springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
+                                      gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+        return [swing, try! PhysicsScene.drop(height: 1, restitution: 0.7)]
+    }()
+
+    /// Frame by frame at jittered 60/120 Hz equals `run(method:frameDurations:)`; the batch run goes
+    /// 1 s further, so its last step (cut at its end) lies beyond the frames compared.
+    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1.0 / 240), .semiImplicitEuler(timeStep: 1e-3)], [0, 1])
+    func frameByFrameEqualsTheBatchRun(_ method: IntegrationMethod, _ sceneIndex: Int) throws {
+        let scene = Self.scenes[sceneIndex]
+        let frames = Self.jitteredFrames(240, seed: 7)
+        let batch = try Simulation(scene: scene).run(method: method, frameDurations: frames + Array(repeating: 1.0 / 60, count: 60))
+        var live = try PhysicsSimulator(scene: scene, method: method)
+        var events: [ImpactEvent] = []
+        #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(0, $0) })
+        var worst = 0.0
+        for (i, frame) in frames.enumerated() {
+            try live.advance(by: frame)
+            events += live.events
+            #expect(live.time == batch.times[i + 1])
+            for c in 0..<scene.coordinateCount {
+                worst = max(worst, abs(live.positions[c] - batch.position(i + 1, c)), abs(live.velocities[c] - batch.velocity(i + 1, c)))
+            }
+        }
+        #expect(worst <= 1e-12)
+        let batchEvents = batch.events.filter { $0.time <= live.time }
+        #expect(!batchEvents.isEmpty)
+        #expect(events == batchEvents)
+    }
+
+    /// A velocity set between frames takes effect at that frame: the motion after it is the
+    /// closed-form oscillator from the position reached and the new velocity.
+    @Test func velocitySetBetweenFramesTakesEffectThen() throws {
+        let spring = try DampedSpring(stiffness: 170, damping: 10)
+        var live = try PhysicsSimulator(scene: .spring(spring, from: 0, to: 1), method: .dopri5(tolerance: 1e-12))
+        let before = try spring.motion(from: 0, to: 1, initialVelocity: 0)
+        let frames = Self.jitteredFrames(120, seed: 3)
+        for frame in frames.prefix(40) {
+            try live.advance(by: frame)
+            #expect(abs(live.positions[0] - before.position(at: live.time)) <= 1e-9)
+        }
+        let changedAt = live.time, from = live.positions[0]
+        try live.setVelocity([-6], ofBody: 0)
+        let after = try spring.motion(from: from, to: 1, initialVelocity: -6)
+        for frame in frames.dropFirst(40) {
+            try live.advance(by: frame)
+            #expect(abs(live.positions[0] - after.position(at: live.time - changedAt)) <= 1e-9)
+            #expect(abs(live.velocities[0] - after.velocity(at: live.time - changedAt)) <= 1e-8)
+        }
+    }
+
+    /// A ball at rest on the floor, flicked upward: it leaves the contact and follows the parabola
+    /// (RK4 is exact on it) until it lands, at the closed-form time.
+    @Test func flickedBallLeavesTheFloorOnTheParabola() throws {
+        let ball = try PhysicsBody(name: "ball", position: [0])
+        let scene = try PhysicsScene(dimensions: 1, bodies: [ball], gravity: [-9.81], planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
+        var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
+        for _ in 0..<30 { try live.advance(by: 1.0 / 60) }
+        #expect(live.positions[0] == 0 && live.velocities[0] == 0)
+        let t0 = live.time
+        try live.setVelocity([3], ofBody: 0)
+        var landed: ImpactEvent?
+        while landed == nil {
+            try live.advance(by: 1.0 / 60)
+            landed = live.events.first
+            if landed == nil {
+                let s = live.time - t0
+                #expect(abs(live.positions[0] - (3 * s - 0.5 * 9.81 * s * s)) <= 1e-12)
+            }
+        }
+        #expect(abs(landed!.time - (t0 + 6 / 9.81)) <= 1e-12)
+        #expect(abs(landed!.speedIn - 3) <= 1e-12)
+    }
+
+    /// A spring's anchor moved mid-motion: the body carries on from where it is, towards the new target.
+    @Test func movedAnchorRetargetsTheSpring() throws {
+        let spring = try DampedSpring(stiffness: 100, damping: 4)
+        var live = try PhysicsSimulator(scene: .spring(spring, from: 0, to: 1), method: .exact)
+        for _ in 0..<20 { try live.advance(by: 1.0 / 60) }
+        let changedAt = live.time, x = live.positions[0], v = live.velocities[0]
+        try live.setAnchor([-2], ofSpring: 0)
+        let after = try spring.motion(from: x, to: -2, initialVelocity: v)
+        for _ in 0..<60 {
+            try live.advance(by: 1.0 / 60)
+            #expect(abs(live.positions[0] - after.position(at: live.time - changedAt)) <= 1e-12)
+        }
+    }
+
+    @Test func badInputIsRefusedByName() throws {
+        let pin = try PhysicsBody(name: "pin", position: [0], isStatic: true)
+        let bob = try PhysicsBody(name: "bob", position: [1])
+        let scene = try PhysicsScene(dimensions: 1, bodies: [pin, bob], springs: [SpringForce(.bodies(0, 1), stiffness: 5)])
+        var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01))
+        try live.advance(to: 0.5)
+        #expect(throws: KinemaError.self) { try live.advance(to: 0.25) }
+        #expect(throws: KinemaError.self) { try live.advance(to: .nan) }
+        #expect(throws: KinemaError.self) { try live.advance(by: 0) }
+        #expect(throws: KinemaError.self) { try live.setVelocity([1, 2], ofBody: 1) }
+        #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 0) }
+        #expect(throws: KinemaError.self) { try live.setVelocity([.infinity], ofBody: 1) }
+        #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 2) }
+        #expect(throws: KinemaError.self) { try live.setAnchor([1], ofSpring: 0) }
+        #expect(throws: KinemaError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01), stepBudget: 0) }
+        #expect(throws: SimulationError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 10)) }
+        #expect(live.time == 0.5)
+    }
+}
