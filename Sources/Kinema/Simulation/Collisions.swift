@@ -36,7 +36,7 @@ enum Collisions {
 
     /// The distance from body `body` at `x` to plane `plane`, less its radius.
     static func gap<V>(_ system: SceneSystem<V>, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
-        (x * system.planeNormals[plane]).sum() - system.scene.planes[plane].offset - system.scene.bodies[body].radius
+        (x * system.layout.planeNormals[plane]).sum() - system.layout.planeOffsets[plane] - system.layout.radii[body]
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, bodies a: Int, _ b: Int) -> Double {
@@ -46,7 +46,7 @@ enum Collisions {
     /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.
     static func gap<V>(_ system: SceneSystem<V>, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
         let d = xa - xb
-        return (d * d).sum().squareRoot() - system.scene.bodies[a].radius - system.scene.bodies[b].radius
+        return (d * d).sum().squareRoot() - system.layout.radii[a] - system.layout.radii[b]
     }
 
     /// The root of `f` in [a, b] with f(a) ≥ 0 > f(b), to the last bit: Illinois steps, with a

@@ -208,31 +208,42 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     }
 
     /// Sweep and prune on axis 0: the sphere pairs (lower index first) overlapping at `x`, found by
-    /// sorting their intervals on the axis and testing only pairs whose intervals overlap there.
+    /// sorting their intervals on the axis and testing only pairs whose intervals overlap there
+    /// (and, cheaply first, on the other axes).
     private mutating func overlappingSpheres(at x: V, _ system: SceneSystem<V>) -> [(Int, Int)] {
-        let bodies = system.scene.bodies, d = system.dimensions
-        func low(_ b: Int) -> Double { x[lane: b * d] - bodies[b].radius }
-        // Insertion sort: the order changes little from one step to the next.
-        for i in 1..<sweepOrder.count {
-            let body = sweepOrder[i], key = low(body)
-            var j = i
-            while j > 0 && low(sweepOrder[j - 1]) > key {
-                sweepOrder[j] = sweepOrder[j - 1]
-                j -= 1
-            }
-            sweepOrder[j] = body
-        }
+        let radii = system.layout.radii, d = system.dimensions
         var pairs: [(Int, Int)] = []
-        for i in sweepOrder.indices {
-            let a = sweepOrder[i], high = x[lane: a * d] + bodies[a].radius
-            var j = i + 1
-            while j < sweepOrder.count && low(sweepOrder[j]) <= high {
-                let b = sweepOrder[j]
-                pairTests += 1
-                if Collisions.gap(system, x, bodies: a, b) < 0 { pairs.append((min(a, b), max(a, b))) }
-                j += 1
+        var tests = 0
+        V.withLanes(of: x) { x in
+            func low(_ b: Int) -> Double { x[b * d] - radii[b] }
+            // Insertion sort: the order changes little from one step to the next.
+            for i in 1..<sweepOrder.count {
+                let body = sweepOrder[i], key = low(body)
+                var j = i
+                while j > 0 && low(sweepOrder[j - 1]) > key {
+                    sweepOrder[j] = sweepOrder[j - 1]
+                    j -= 1
+                }
+                sweepOrder[j] = body
+            }
+            for i in sweepOrder.indices {
+                let a = sweepOrder[i], high = x[a * d] + radii[a]
+                var j = i + 1
+                while j < sweepOrder.count && low(sweepOrder[j]) <= high {
+                    let b = sweepOrder[j], reach = radii[a] + radii[b]
+                    j += 1
+                    tests += 1
+                    var distanceSquared = 0.0, apart = false
+                    for axis in 0..<d {
+                        let gap = x[a * d + axis] - x[b * d + axis]
+                        if abs(gap) > reach { apart = true; break }
+                        distanceSquared += gap * gap
+                    }
+                    if !apart && distanceSquared.squareRoot() - reach < 0 { pairs.append((min(a, b), max(a, b))) }
+                }
             }
         }
+        pairTests += tests
         return pairs
     }
 
@@ -286,6 +297,7 @@ struct SampledRun: SceneStepperUse {
         trajectory.events = events
         trajectory.steps = stepper.integrator.steps
         trajectory.evaluations = stepper.integrator.evaluations
+        trajectory.pairTests = stepper.pairTests
         return trajectory
     }
 }

@@ -51,6 +51,11 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         @usableFromInline let drag: Double
         @usableFromInline let springs: [CompiledSpring]
         @usableFromInline let planeNormals: [SIMD3<Double>]
+        /// Copies of the bodies' radii and the planes' offsets: the collision search reads them for
+        /// every body in every step, and reading them through the scene copies each body (its name
+        /// and arrays retained and released).
+        let radii: [Double]
+        let planeOffsets: [Double]
 
         init(scene: PhysicsScene) {
             self.scene = scene
@@ -69,6 +74,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 }
             }
             planeNormals = scene.planes.map { SceneSystem.pad($0.normal) }
+            radii = scene.bodies.map(\.radius)
+            planeOffsets = scene.planes.map(\.offset)
         }
 
         /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes.

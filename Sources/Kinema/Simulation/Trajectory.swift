@@ -9,6 +9,8 @@ public struct Trajectory: Sendable {
     public internal(set) var events: [ImpactEvent] = []
     public package(set) var steps = 0
     public package(set) var evaluations = 0
+    /// Sphere pairs the broad phase passed on to the exact overlap test, over the run.
+    public package(set) var pairTests = 0
 
     package init(scene: PhysicsScene) { self.scene = scene }
 

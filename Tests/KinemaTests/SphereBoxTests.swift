@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import Kinema
+
+/// 1,000 spheres in a closed box: impacts located as events among 500,000 possible pairs, found
+/// through the broad phase. Checked against conservation laws and geometry, not earlier output.
+struct SphereBoxTests {
+    static let radius = 0.02
+
+    /// Spheres on a 10×10×10 grid in the box [−1, 1]³ (six planes), random velocities in [−1, 1]³
+    /// from a fixed seed, no gravity; walls and contacts of restitution `restitution`.
+    static func box(restitution: Double, perSide: Int = 10) throws -> PhysicsScene {
+        var seed: UInt64 = 12345
+        func random() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * 2 - 1
+        }
+        var bodies: [PhysicsBody] = []
+        let spacing = 1.8 / Double(perSide)
+        for i in 0..<perSide {
+            for j in 0..<perSide {
+                for k in 0..<perSide {
+                    let p = [i, j, k].map { -0.9 + spacing * (Double($0) + 0.5) }
+                    bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()],
+                                                  radius: radius))
+                }
+            }
+        }
+        var planes: [Plane] = []
+        for axis in 0..<3 {
+            for sign in [1.0, -1.0] {
+                var normal = [0.0, 0, 0]
+                normal[axis] = sign
+                planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
+            }
+        }
+        return try PhysicsScene(dimensions: 3, bodies: bodies, planes: planes,
+                                contacts: PhysicsScene.Contacts(restitution: restitution), restVelocity: 0)
+    }
+
+    static func kineticEnergy(_ t: Trajectory, _ sample: Int) -> Double {
+        (0..<t.coordinateCount).reduce(0) { $0 + 0.5 * t.velocity(sample, $1) * t.velocity(sample, $1) }
+    }
+
+    /// The deepest any sphere is inside a wall or another sphere at `sample`, in radii.
+    static func deepestOverlap(_ t: Trajectory, _ sample: Int) -> Double {
+        let n = t.scene.bodies.count
+        var deepest = 0.0
+        for a in 0..<n {
+            let xa = (0..<3).map { t.position(sample, 3 * a + $0) }
+            for x in xa { deepest = max(deepest, abs(x) + radius - 1) }
+            for b in a + 1 ..< n {
+                var d2 = 0.0
+                for axis in 0..<3 {
+                    let d = xa[axis] - t.position(sample, 3 * b + axis)
+                    d2 += d * d
+                }
+                deepest = max(deepest, 2 * radius - d2.squareRoot())
+            }
+        }
+        return deepest / radius
+    }
+
+    @Test(arguments: [1.0, 0.5])
+    func thousandSpheresInABox(restitution: Double) throws {
+        let scene = try Self.box(restitution: restitution)
+        let start = Date()
+        let run = try Simulation(scene: scene).run(method: .rk4(timeStep: 1.0 / 500), duration: 5, sampleRate: 10)
+        let seconds = Date().timeIntervalSince(start)
+        let initial = Self.kineticEnergy(run, 0)
+        var previous = initial
+        for s in 1..<run.count {
+            let energy = Self.kineticEnergy(run, s)
+            if restitution == 1 {
+                #expect(abs(energy - initial) <= 1e-9 * initial, "t = \(run.times[s])")
+            } else {
+                #expect(energy <= previous * (1 + 1e-12), "t = \(run.times[s])")
+            }
+            previous = energy
+        }
+        for s in [run.count / 2, run.count - 1] { #expect(Self.deepestOverlap(run, s) <= 1e-9) }
+        let walls = run.events.filter { $0.collider.hasPrefix("wall") }.count
+        #expect(walls > 1000 && run.events.count > walls, "both kinds of impact happen")
+        print("1000 spheres, e = \(restitution): \(run.events.count) impacts (\(walls) with walls), \(run.steps) steps, "
+              + "\(Double(run.pairTests) / Double(run.steps)) sphere pairs tested per step (of 499500), "
+              + "energy \(initial) → \(previous), \(seconds) s (debug build)")
+    }
+}
