@@ -18,6 +18,19 @@ let package = Package(
             path: "Sources/CBaseline",
             linkerSettings: [.linkedLibrary("gsl"), .linkedLibrary("gslcblas"), .linkedLibrary("m")]
         ),
+        // Boost.Odeint (Debian libboost-dev, headers only) on the spring chain, at -O2.
+        .target(
+            name: "OdeintBaseline",
+            path: "Sources/OdeintBaseline",
+            cxxSettings: [.unsafeFlags(["-O2"])]
+        ),
+        // ns per body-step on the spring chain from 1 to 10,000 bodies, Kinema next to odeint.
+        .executableTarget(
+            name: "ChainScaling",
+            dependencies: ["OdeintBaseline", .product(name: "Kinema", package: "Kinema")],
+            path: "Sources/ChainScaling",
+            swiftSettings: [.swiftLanguageMode(.v5)]  // a script-like main: closures passed from top-level code
+        ),
         .executableTarget(
             name: "Integrators",
             dependencies: [

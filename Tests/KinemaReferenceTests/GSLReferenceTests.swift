@@ -167,3 +167,32 @@ struct CoupledChainTests {
         }
     }
 }
+
+/// A scene of 3,000 coordinates in flat storage, against GSL's rk8pd through the same scene.
+struct LargeSceneReferenceTests {
+    /// 1,000 bodies in 3-D joined by springs of rest length 0.25 (the benchmarks' chain), under gravity.
+    static func chain(_ n: Int) throws -> PhysicsScene {
+        var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
+        for i in 0..<n {
+            bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            springs.append(try SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                                           stiffness: 80, damping: 0.3, restLength: 0.25))
+        }
+        return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+    }
+
+    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-4), .dop853(tolerance: 1e-12)])
+    func thousandBodyChainMatchesGSL(_ method: IntegrationMethod) throws {
+        let scene = try Self.chain(1000)
+        let gsl = try GSLReference.simulate(scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: 0.3, sampleRate: 20)
+        let kinema = try Simulation(scene: scene).run(method: method, duration: 0.3, sampleRate: 20)
+        #expect(gsl.count == kinema.count)
+        var worst = 0.0
+        for s in 0..<gsl.count {
+            for c in 0..<scene.coordinateCount { worst = max(worst, abs(gsl.position(s, c) - kinema.position(s, c))) }
+        }
+        #expect(worst <= 1e-8)
+        print("1000-body chain, \(method.name) vs GSL rk8pd: largest difference \(worst)")
+        #expect(kinema.position(kinema.count - 1, 2999) != scene.bodies[999].position[2], "the chain moves")
+    }
+}

