@@ -113,6 +113,15 @@ public struct FlatRK4: Integrator {
         evaluations += 4
     }
 
+    /// Up to 64 steps per call toward `target`, so the simulator's per-call checks (finite state,
+    /// energy) are not paid on every step of a small scene.
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        for _ in 0..<64 {
+            try advance(toward: limit)
+            if time >= target { return }
+        }
+    }
+
     /// The acceleration stored in `slot` as a vector.
     func acceleration(_ slot: Int) -> FlatVector { FlatVector(Array(work[slot * count ..< (slot + 1) * count])) }
 

@@ -127,7 +127,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                         } else {
                             let length = (separation * separation).sum().squareRoot()
                             guard length > 0 else { continue }  // direction undefined: no force at coincidence
-                            let n = separation / length
+                            let n = separation * (1 / length)  // one division, not one per axis
                             force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
                         }
                         add(w[spring.first] * force, to: a, spring.first, d)

@@ -143,6 +143,11 @@ public struct Simulation: Sendable {
             return try use.use(stepper(DormandPrince54(system: system, state: start, absoluteTolerance: tolerance,
                                                        relativeTolerance: tolerance)))
         case .dop853(let tolerance):
+            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
+                let integrator = FlatDOP853(system: flat, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
+                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: nil, stabilityLimit: nil,
+                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
+            }
             return try use.use(stepper(DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
         case .exact:
             return try use.use(stepper(try ExactIntegrator(system: system, state: start)))

@@ -1,0 +1,210 @@
+/// DOP853 on a scene in flat storage, stage by stage in place: the lanes of `DOP853`'s arithmetic
+/// (same terms in the same order, same step control; the stage loops are generated with it by
+/// scripts/generate-dop853.py), over one workspace allocated at creation, so both agree to the
+/// last bit and a step allocates nothing.
+///
+/// Workspace slots of 2n lanes (positions, then velocities): y (the last step's start), k0…k15,
+/// the stage being built, y1 (the state reached), F0…F6 (the interpolant). After a step, y and k0
+/// still describe its start, which the dense output needs; the next step moves y1 and k12 there.
+public struct FlatDOP853: Integrator {
+    public typealias System = SceneSystem<FlatVector>
+    public typealias State = PhaseState<FlatVector>
+
+    /// Setting it (a contact starting or ending) recomputes the derivative at the current state.
+    public var system: System {
+        didSet {
+            evaluate(at: stepTaken ? Self.y1Slot : Self.ySlot, into: Self.k0Slot + (stepTaken ? 12 : 0))
+        }
+    }
+    public let absoluteTolerance: Double
+    public let relativeTolerance: Double
+    public private(set) var time: Double
+    public private(set) var state: State
+    public private(set) var previousTime: Double
+    public private(set) var steps = 0
+    public private(set) var rejectedSteps = 0
+    public private(set) var evaluations = 0
+
+    var stepSize = 0.0
+    var rejectedLast = false
+    /// Whether y1 and k12 hold the state reached (a step was accepted since the last restart).
+    var stepTaken = false
+    var denseIsCurrent = true
+    /// The last step's size h (time − previousTime can differ from it in the last bit).
+    var lastStepSize = 0.0
+    var work: [Double]
+    let count: Int
+
+    static let ySlot = 0, k0Slot = 1, y1Slot = 18, f0Slot = 19, slots = 26
+
+    /// - Precondition: tolerances finite and > 0 (validated by the callers that take user input).
+    public init(system: System, time: Double = 0, state: State, absoluteTolerance: Double, relativeTolerance: Double) {
+        precondition(absoluteTolerance > 0 && relativeTolerance >= 0, "tolerances must be > 0")
+        count = system.scene.coordinateCount
+        work = Array(repeating: 0, count: Self.slots * 2 * count)
+        self.system = system
+        self.absoluteTolerance = absoluteTolerance
+        self.relativeTolerance = relativeTolerance
+        self.time = time
+        self.state = FlatRK4.sized(state, count)
+        previousTime = time
+        start()
+    }
+
+    /// From `state` at `time`: into the y slot, its derivative into k0, a first step size.
+    mutating func start() {
+        let n = count
+        work.withUnsafeMutableBufferPointer { w in
+            for i in 0..<n {
+                w[i] = state.position.lanes[i]
+                w[n + i] = state.velocity.lanes[i]
+            }
+        }
+        stepTaken = false
+        denseIsCurrent = true
+        rejectedLast = false
+        evaluate(at: Self.ySlot, into: Self.k0Slot)
+        var derivative = State.zero(like: state)
+        for i in 0..<n {
+            derivative.position.lanes[i] = work[2 * n * Self.k0Slot + i]
+            derivative.velocity.lanes[i] = work[2 * n * Self.k0Slot + n + i]
+        }
+        stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 7,
+                               absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
+        evaluations += 1
+    }
+
+    mutating func evaluate(at slot: Int, into target: Int) {
+        let n = count, layout = system.layout, resting = system.resting
+        work.withUnsafeMutableBufferPointer { Self.derivative(layout, resting, $0.baseAddress!, n, at: slot, into: target) }
+        evaluations += 1
+    }
+
+    /// f(slot) = (velocities, accelerations) into slot `target`.
+    static func derivative(_ layout: System.Layout, _ resting: [System.RestingContact], _ w: UnsafeMutablePointer<Double>,
+                           _ n: Int, at slot: Int, into target: Int) {
+        FlatDormandPrince54.derivative(layout, resting, w, n, at: slot, into: target)
+    }
+
+    public mutating func advance(toward limit: Double) throws {
+        let t = time, n = count, m = 2 * count, layout = system.layout, resting = system.resting
+        let atol = absoluteTolerance, rtol = relativeTolerance
+        if stepTaken {  // the state reached becomes the next step's start
+            work.withUnsafeMutableBufferPointer { w in
+                for l in 0..<m {
+                    w[Self.ySlot * m + l] = w[Self.y1Slot * m + l]
+                    w[Self.k0Slot * m + l] = w[(Self.k0Slot + 12) * m + l]
+                }
+            }
+            stepTaken = false
+        }
+        for _ in 0..<10_000 {
+            let remaining = limit - t
+            let h = min(stepSize, remaining)
+            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {
+                throw SimulationError.stepSizeUnderflow(time: t, step: h)
+            }
+            let tNew = h == remaining ? limit : t + h
+            let error = work.withUnsafeMutableBufferPointer {
+                Self.trial(layout, resting, $0.baseAddress!, n, step: h, absolute: atol, relative: rtol)
+            }
+            evaluations += 12
+            guard error.isFinite else {
+                stepSize = 0.2 * h
+                rejectedSteps += 1
+                rejectedLast = true
+                continue
+            }
+            let factor = min(3, max(1.0 / 6, error.squareRoot().squareRoot().squareRoot() / 0.9))  // error^(1/8)
+            if error <= 1 {
+                var next = h / factor
+                if rejectedLast { next = min(next, h) }
+                rejectedLast = false
+                previousTime = t
+                time = tNew
+                work.withUnsafeBufferPointer { w in
+                    state.position.lanes.withUnsafeMutableBufferPointer { x in
+                        state.velocity.lanes.withUnsafeMutableBufferPointer { v in
+                            for i in 0..<n {
+                                x[i] = w[Self.y1Slot * m + i]
+                                v[i] = w[Self.y1Slot * m + n + i]
+                            }
+                        }
+                    }
+                }
+                stepTaken = true
+                denseIsCurrent = false
+                lastStepSize = h
+                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
+                steps += 1
+                return
+            }
+            stepSize = h / factor
+            rejectedSteps += 1
+            rejectedLast = true
+        }
+        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+    }
+
+    /// The last step's interpolant (three more evaluations), once per step.
+    public mutating func prepareInterpolation() {
+        guard !denseIsCurrent else { return }
+        let n = count, h = lastStepSize, layout = system.layout, resting = system.resting
+        work.withUnsafeMutableBufferPointer { Self.denseOutput(layout, resting, $0.baseAddress!, n, step: h) }
+        denseIsCurrent = true
+        evaluations += 3
+    }
+
+    /// Lane `lane` (of 2n) at x = (t − previousTime)/h: y + x(F0 + (1−x)(F1 + x(F2 + (1−x)(F3 + x(F4 + (1−x)(F5 + x·F6)))))).
+    @inline(__always)
+    func dense(_ lane: Int, _ x: Double) -> Double {
+        let m = 2 * count, f = Self.f0Slot * m + lane
+        let y = (1 - x) * (work[f + 5 * m] + x * work[f + 6 * m])
+        let offset = x * (work[f] + (1 - x) * (work[f + m] + x * (work[f + 2 * m] + (1 - x) * (work[f + 3 * m] + x * (work[f + 4 * m] + y)))))
+        return work[Self.ySlot * m + lane] + offset
+    }
+
+    public func interpolate(at t: Double) -> State {
+        let h = time - previousTime
+        if h <= 0 || t >= time { return state }
+        guard denseIsCurrent else {
+            var prepared = self  // the driver prepares first; this path copies the workspace
+            prepared.prepareInterpolation()
+            return prepared.interpolate(at: t)
+        }
+        var result = State.zero(like: state)
+        let m = 2 * count
+        for i in 0..<count {
+            if t <= previousTime {
+                result.position.lanes[i] = work[Self.ySlot * m + i]
+                result.velocity.lanes[i] = work[Self.ySlot * m + count + i]
+            } else {
+                result.position.lanes[i] = dense(i, (t - previousTime) / h)
+                result.velocity.lanes[i] = dense(count + i, (t - previousTime) / h)
+            }
+        }
+        return result
+    }
+
+    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
+        let h = time - previousTime
+        guard h > 0, t < time, denseIsCurrent else {
+            let x = interpolate(at: t).position
+            var v = SIMD3<Double>.zero
+            for (axis, lane) in lanes.enumerated() { v[axis] = x.lanes[lane] }
+            return v
+        }
+        var v = SIMD3<Double>.zero
+        for (axis, lane) in lanes.enumerated() {
+            v[axis] = t <= previousTime ? work[Self.ySlot * 2 * count + lane] : dense(lane, (t - previousTime) / h)
+        }
+        return v
+    }
+
+    public mutating func restart(at time: Double, state: State) {
+        self.time = time
+        self.state = FlatRK4.sized(state, count)
+        previousTime = time
+        start()
+    }
+}
