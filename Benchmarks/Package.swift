@@ -24,11 +24,12 @@ let package = Package(
             path: "Sources/OdeintBaseline",
             cxxSettings: [.unsafeFlags(["-O2"])]
         ),
-        // ns per body-step on the spring chain from 1 to 10,000 bodies, Kinema next to odeint.
+        // ns per body-step on the spring chain from 1 to 10,000 bodies, Kinema next to odeint; 1,000
+        // spheres in a box against the clock.
         .executableTarget(
-            name: "ChainScaling",
+            name: "SceneScaling",
             dependencies: ["OdeintBaseline", .product(name: "Kinema", package: "Kinema")],
-            path: "Sources/ChainScaling",
+            path: "Sources/SceneScaling",
             swiftSettings: [.swiftLanguageMode(.v5)]  // a script-like main: closures passed from top-level code
         ),
         .executableTarget(

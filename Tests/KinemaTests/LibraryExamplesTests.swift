@@ -55,6 +55,25 @@ import Testing
         #expect(abs(try #require(firstImpact) - (2 * 1.9 / 9.81).squareRoot()) <= 1e-12)
     }
 
+    @Test func sceneSteppedLive() throws {
+        let ball = try PhysicsBody(name: "ball", position: [0, 2], velocity: [1.5, 0], radius: 0.1)
+        let floor = try Plane.floor(dimensions: 2, restitution: 0.6)
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        var world = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
+        for frameDuration in [1.0 / 60, 1.0 / 120, 1.0 / 60] {      // as the display link reports them
+            try world.advance(by: frameDuration)
+            // ballView.center = world.position(ofBody: 0)
+        }
+        try world.setVelocity([0, 4], ofBody: 0)                       // takes effect at this frame
+        try world.advance(by: 1.0 / 60)
+        let impacts = world.events                                     // the impacts of the last frame
+        // Free flight (RK4 is exact on it): x = 1.5·t until the flick at t0 = 1/24 s sets (0, 4).
+        let t0 = 1.0 / 24, y0 = 2 - 0.5 * 9.81 * t0 * t0, s = 1.0 / 60
+        #expect(abs(world.position(ofBody: 0)[0] - 1.5 * t0) <= 1e-12)
+        #expect(abs(world.position(ofBody: 0)[1] - (y0 + 4 * s - 0.5 * 9.81 * s * s)) <= 1e-12)
+        #expect(impacts.isEmpty)
+    }
+
     @Test func dropBakedForCoreAnimation() throws {
         let drop = try PhysicsScene.drop(height: 1, gravity: 9.81, restitution: 0.5)
         let path = try Simulation(scene: drop).run(method: .dop853(tolerance: 1e-12), duration: 1.2)
@@ -81,7 +100,7 @@ import Testing
         let snippets = library.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let compiled = Self.normalized(source)
-        #expect(snippets.count == 7)
+        #expect(snippets.count == 8)
         for snippet in snippets {
             #expect(compiled.contains(Self.normalized(snippet)), "README snippet not compiled here:\n\(snippet)")
         }

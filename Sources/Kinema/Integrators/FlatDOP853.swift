@@ -5,7 +5,8 @@
 ///
 /// Workspace slots of 2n lanes (positions, then velocities): y (the last step's start), k0…k15,
 /// the stage being built, y1 (the state reached), F0…F6 (the interpolant). After a step, y and k0
-/// still describe its start, which the dense output needs; the next step moves y1 and k12 there.
+/// still describe its start, which the dense output needs; the next step swaps the slots of y and
+/// y1, and of k0 and k12, instead of copying them.
 public struct FlatDOP853: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
@@ -13,7 +14,7 @@ public struct FlatDOP853: Integrator {
     /// Setting it (a contact starting or ending) recomputes the derivative at the current state.
     public var system: System {
         didSet {
-            evaluate(at: stepTaken ? Self.y1Slot : Self.ySlot, into: Self.k0Slot + (stepTaken ? 12 : 0))
+            evaluate(at: stepTaken ? ends.y1 : ends.y, into: stepTaken ? ends.k12 : ends.k0)
         }
     }
     public let absoluteTolerance: Double
@@ -29,13 +30,22 @@ public struct FlatDOP853: Integrator {
     var rejectedLast = false
     /// Whether y1 and k12 hold the state reached (a step was accepted since the last restart).
     var stepTaken = false
+    /// The slots of the step's ends: y and k0 (its start), y1 and k12 (its end).
+    var ends = Ends(y: 0, k0: 1, y1: 18, k12: 13)
     var denseIsCurrent = true
     /// The last step's size h (time − previousTime can differ from it in the last bit).
     var lastStepSize = 0.0
     var work: [Double]
     let count: Int
 
-    static let ySlot = 0, k0Slot = 1, y1Slot = 18, f0Slot = 19, slots = 26
+    static let f0Slot = 19, slots = 26
+
+    struct Ends {
+        var y, k0, y1, k12: Int
+
+        /// The step's end becomes the next step's start.
+        var swapped: Ends { Ends(y: y1, k0: k12, y1: y, k12: k0) }
+    }
 
     /// - Precondition: tolerances finite and > 0 (validated by the callers that take user input).
     public init(system: System, time: Double = 0, state: State, absoluteTolerance: Double, relativeTolerance: Double) {
@@ -53,21 +63,21 @@ public struct FlatDOP853: Integrator {
 
     /// From `state` at `time`: into the y slot, its derivative into k0, a first step size.
     mutating func start() {
-        let n = count
+        let n = count, y = 2 * n * ends.y, k0 = 2 * n * ends.k0
         work.withUnsafeMutableBufferPointer { w in
             for i in 0..<n {
-                w[i] = state.position.lanes[i]
-                w[n + i] = state.velocity.lanes[i]
+                w[y + i] = state.position.lanes[i]
+                w[y + n + i] = state.velocity.lanes[i]
             }
         }
         stepTaken = false
         denseIsCurrent = true
         rejectedLast = false
-        evaluate(at: Self.ySlot, into: Self.k0Slot)
+        evaluate(at: ends.y, into: ends.k0)
         var derivative = State.zero(like: state)
         for i in 0..<n {
-            derivative.position.lanes[i] = work[2 * n * Self.k0Slot + i]
-            derivative.velocity.lanes[i] = work[2 * n * Self.k0Slot + n + i]
+            derivative.position.lanes[i] = work[k0 + i]
+            derivative.velocity.lanes[i] = work[k0 + n + i]
         }
         stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 7,
                                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
@@ -76,28 +86,27 @@ public struct FlatDOP853: Integrator {
 
     mutating func evaluate(at slot: Int, into target: Int) {
         let n = count, layout = system.layout, resting = system.resting
-        work.withUnsafeMutableBufferPointer { Self.derivative(layout, resting, $0.baseAddress!, n, at: slot, into: target) }
+        work.withUnsafeMutableBufferPointer { w in
+            Self.derivative(layout, resting, n, at: w.baseAddress! + slot * 2 * n, into: w.baseAddress! + target * 2 * n)
+        }
         evaluations += 1
     }
 
-    /// f(slot) = (velocities, accelerations) into slot `target`.
-    static func derivative(_ layout: System.Layout, _ resting: [System.RestingContact], _ w: UnsafeMutablePointer<Double>,
-                           _ n: Int, at slot: Int, into target: Int) {
-        FlatDormandPrince54.derivative(layout, resting, w, n, at: slot, into: target)
+    /// f(y) = (velocities, accelerations) into `k`.
+    static func derivative(_ layout: System.Layout, _ resting: [System.RestingContact], _ n: Int,
+                           at y: UnsafeMutablePointer<Double>, into k: UnsafeMutablePointer<Double>) {
+        for i in 0..<n { k[i] = y[n + i] }
+        layout.accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
     }
 
     public mutating func advance(toward limit: Double) throws {
         let t = time, n = count, m = 2 * count, layout = system.layout, resting = system.resting
         let atol = absoluteTolerance, rtol = relativeTolerance
         if stepTaken {  // the state reached becomes the next step's start
-            work.withUnsafeMutableBufferPointer { w in
-                for l in 0..<m {
-                    w[Self.ySlot * m + l] = w[Self.y1Slot * m + l]
-                    w[Self.k0Slot * m + l] = w[(Self.k0Slot + 12) * m + l]
-                }
-            }
+            ends = ends.swapped
             stepTaken = false
         }
+        let ends = self.ends
         for _ in 0..<10_000 {
             let remaining = limit - t
             let h = min(stepSize, remaining)
@@ -106,7 +115,7 @@ public struct FlatDOP853: Integrator {
             }
             let tNew = h == remaining ? limit : t + h
             let error = work.withUnsafeMutableBufferPointer {
-                Self.trial(layout, resting, $0.baseAddress!, n, step: h, absolute: atol, relative: rtol)
+                Self.trial(layout, resting, $0.baseAddress!, n, ends, step: h, absolute: atol, relative: rtol)
             }
             evaluations += 12
             guard error.isFinite else {
@@ -126,8 +135,8 @@ public struct FlatDOP853: Integrator {
                     state.position.lanes.withUnsafeMutableBufferPointer { x in
                         state.velocity.lanes.withUnsafeMutableBufferPointer { v in
                             for i in 0..<n {
-                                x[i] = w[Self.y1Slot * m + i]
-                                v[i] = w[Self.y1Slot * m + n + i]
+                                x[i] = w[ends.y1 * m + i]
+                                v[i] = w[ends.y1 * m + n + i]
                             }
                         }
                     }
@@ -149,8 +158,8 @@ public struct FlatDOP853: Integrator {
     /// The last step's interpolant (three more evaluations), once per step.
     public mutating func prepareInterpolation() {
         guard !denseIsCurrent else { return }
-        let n = count, h = lastStepSize, layout = system.layout, resting = system.resting
-        work.withUnsafeMutableBufferPointer { Self.denseOutput(layout, resting, $0.baseAddress!, n, step: h) }
+        let n = count, h = lastStepSize, layout = system.layout, resting = system.resting, ends = self.ends
+        work.withUnsafeMutableBufferPointer { Self.denseOutput(layout, resting, $0.baseAddress!, n, ends, step: h) }
         denseIsCurrent = true
         evaluations += 3
     }
@@ -161,7 +170,7 @@ public struct FlatDOP853: Integrator {
         let m = 2 * count, f = Self.f0Slot * m + lane
         let y = (1 - x) * (work[f + 5 * m] + x * work[f + 6 * m])
         let offset = x * (work[f] + (1 - x) * (work[f + m] + x * (work[f + 2 * m] + (1 - x) * (work[f + 3 * m] + x * (work[f + 4 * m] + y)))))
-        return work[Self.ySlot * m + lane] + offset
+        return work[ends.y * m + lane] + offset
     }
 
     public func interpolate(at t: Double) -> State {
@@ -176,8 +185,8 @@ public struct FlatDOP853: Integrator {
         let m = 2 * count
         for i in 0..<count {
             if t <= previousTime {
-                result.position.lanes[i] = work[Self.ySlot * m + i]
-                result.velocity.lanes[i] = work[Self.ySlot * m + count + i]
+                result.position.lanes[i] = work[ends.y * m + i]
+                result.velocity.lanes[i] = work[ends.y * m + count + i]
             } else {
                 result.position.lanes[i] = dense(i, (t - previousTime) / h)
                 result.velocity.lanes[i] = dense(count + i, (t - previousTime) / h)
@@ -196,7 +205,7 @@ public struct FlatDOP853: Integrator {
         }
         var v = SIMD3<Double>.zero
         for (axis, lane) in lanes.enumerated() {
-            v[axis] = t <= previousTime ? work[Self.ySlot * 2 * count + lane] : dense(lane, (t - previousTime) / h)
+            v[axis] = t <= previousTime ? work[ends.y * 2 * count + lane] : dense(lane, (t - previousTime) / h)
         }
         return v
     }

@@ -4,7 +4,7 @@ import OdeintBaseline
 
 // ns per body-step on the 3-D spring chain, Kinema's whole run (`Simulation.run`, as
 // `kinema simulate --scene` calls it, one sample at the end) next to Boost.Odeint on the same
-// scene, measured in this process, best of `repeats`. Run: swift run -c release ChainScaling
+// scene, measured in this process, best of `repeats`. Run: swift run -c release SceneScaling
 
 /// The chain the odeint baseline builds (odeint_baseline.h).
 func chain(_ n: Int) throws -> PhysicsScene {
@@ -68,4 +68,44 @@ for n in sizes {
     print("| \(n) | \(f(perBodyStep)) | \(f(odeintPerBodyStep)) | \(String(format: "%.2f×", perBodyStep / odeintPerBodyStep)) "
           + "| \(f(dop853)) | \(f(fehlberg)) | \(String(format: "%.2f×", dop853 / fehlberg)) "
           + "| \(f(dopri5)) | \(f(odeintDopri5)) | \(String(format: "%.2f×", dopri5 / odeintDopri5)) |")
+}
+
+// 1,000 spheres in a closed box (the scene of SphereBoxTests), 5 s of simulated time on one core.
+func box(restitution: Double) throws -> PhysicsScene {
+    var seed: UInt64 = 12345
+    func random() -> Double {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Double(seed >> 11) / Double(1 << 53) * 2 - 1
+    }
+    var bodies: [PhysicsBody] = []
+    for i in 0..<10 {
+        for j in 0..<10 {
+            for k in 0..<10 {
+                let p = [i, j, k].map { -0.9 + 0.18 * (Double($0) + 0.5) }
+                bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()], radius: 0.02))
+            }
+        }
+    }
+    var planes: [Plane] = []
+    for axis in 0..<3 {
+        for sign in [1.0, -1.0] {
+            var normal = [0.0, 0, 0]
+            normal[axis] = sign
+            planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
+        }
+    }
+    return try PhysicsScene(dimensions: 3, bodies: bodies, planes: planes, contacts: PhysicsScene.Contacts(restitution: restitution),
+                            restVelocity: 0)
+}
+
+if CommandLine.arguments.count == 1 {
+    print("\n| 1,000 spheres in a box, 5 s, RK4 at 1/500 s | wall time (best of 3) | × real time | impacts | steps | sphere pairs tested per step (of 499,500) |")
+    print("|---|---|---|---|---|---|")
+    for restitution in [1.0, 0.5] {
+        let scene = try box(restitution: restitution)
+        var run: Trajectory?
+        let time = try best(3) { try seconds { run = try Simulation(scene: scene).run(method: .rk4(timeStep: 1.0 / 500), duration: 5, sampleRate: 10) } }
+        print("| restitution \(restitution) | \(String(format: "%.2f s", time)) | \(String(format: "%.1f×", 5 / time)) | \(run!.events.count) "
+              + "| \(run!.steps) | \(run!.pairTests / run!.steps) |")
+    }
 }
