@@ -150,6 +150,50 @@ struct KeyframeBakerTests {
     }
 }
 
+/// A 2-D ball thrown onto a floor with friction: both coordinates' velocities jump at each impact.
+struct MultiDimensionalImpactKeyframeTests {
+    static let (height, speed, restitution, friction, g) = (1.0, 1.5, 0.6, 0.1, 9.81)
+
+    /// The closed form: parabolas between impacts; at each, v_y → e·|v_y| and v_x loses μ(1 + e)|v_y| (not below 0).
+    static func exact(at t: Double) -> (x: Double, y: Double) {
+        var (start, x, y, vx, vy) = (0.0, 0.0, height, speed, 0.0)
+        while true {
+            let landing = (vy + (vy * vy + 2 * g * y).squareRoot()) / g  // y + vy·s − g s²/2 = 0
+            if start + landing >= t || landing <= 1e-9 {
+                let s = t - start
+                return (x + vx * s, y + vy * s - 0.5 * g * s * s)
+            }
+            let speedIn = g * landing - vy
+            x += vx * landing
+            start += landing
+            y = 0
+            vx = max(0, vx - friction * (1 + restitution) * speedIn)
+            vy = restitution * speedIn
+        }
+    }
+
+    @Test func eachCoordinateBakesThroughTheImpacts() throws {
+        let ball = try PhysicsBody(name: "ball", position: [0, Self.height], velocity: [Self.speed, 0])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -Self.g],
+                                     planes: [Plane.floor(dimensions: 2, restitution: Self.restitution, friction: Self.friction)],
+                                     restVelocity: 0.5)
+        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 1.5, sampleRate: 2_000)
+        #expect(trajectory.events.count >= 3)
+        for coordinate in 0..<2 {
+            let source = try MotionSource(trajectory: trajectory, coordinate: coordinate)
+            #expect(source.breakpoints.count == trajectory.events.count, "each impact is a knot of both coordinates")
+            let fit = try KeyframeBaker.bake(source, tolerance: 1e-4)
+            var worst = 0.0
+            for i in 0...3000 {
+                let t = 1.5 * Double(i) / 3000
+                let exact = Self.exact(at: t)
+                worst = max(worst, abs(fit.animation.value(at: t / 1.5)[0] - (coordinate == 0 ? exact.x : exact.y)))
+            }
+            #expect(worst <= 2e-4, "coordinate \(coordinate): \(worst)")
+        }
+    }
+}
+
 struct KeyframeEvaluatorTests {
     @Test func discreteTakesValuesPlusOneKeyTimes() throws {
         let a = try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .discrete)

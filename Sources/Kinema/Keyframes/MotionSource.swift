@@ -33,24 +33,25 @@ public struct MotionSource: Sendable {
                       })
     }
 
-    /// One coordinate of a 1-D simulated trajectory: cubic Hermite between samples (positions and
-    /// velocities), split at impacts, where the one-sided velocities come from the events.
+    /// One coordinate (body·dimensions + axis) of a simulated trajectory: cubic Hermite between
+    /// samples (positions and velocities), split at the impacts where this coordinate's velocity
+    /// jumps (with planes or other bodies, in any dimension), whose one-sided velocities come from
+    /// the events.
     public init(trajectory: Trajectory, coordinate: Int = 0) throws {
         let scene = trajectory.scene
-        guard scene.dimensions == 1 || trajectory.events.isEmpty else {
-            throw KinemaError(parameter: "trajectory", value: "\(scene.dimensions)-D with impacts",
-                              rule: "1-D when it has impacts (multi-D impacts are not supported yet)")
+        guard (0..<scene.coordinateCount).contains(coordinate) else {
+            throw KinemaError(parameter: "coordinate", value: "\(coordinate)", rule: "in 0..<\(scene.coordinateCount)")
         }
         let times = trajectory.times
         let positions = (0..<trajectory.count).map { trajectory.position($0, coordinate) }
         let velocities = (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }
         // Impact knots: time, position, velocity before and after.
         var impacts: [(time: Double, x: Double, before: Double, after: Double)] = []
+        let body = coordinate / scene.dimensions, axis = coordinate % scene.dimensions
         for event in trajectory.events {
-            guard let b = scene.bodies.firstIndex(where: { $0.name == event.body }), b == coordinate,
-                  let plane = scene.planes.first(where: { $0.name == event.collider }) else { continue }
-            let n = plane.normal[0]
-            impacts.append((event.time, n * (plane.offset + scene.bodies[b].radius), -event.speedIn * n, event.speedOut * n))
+            for jump in event.jumps where jump.body == body && jump.before[axis] != jump.after[axis] {
+                impacts.append((event.time, jump.position[axis], jump.before[axis], jump.after[axis]))
+            }
         }
         let duration = times.last ?? 0
         let knots = impacts

@@ -95,11 +95,13 @@ enum Collisions {
                 speedOut = 0
                 system.resting.append(.init(body: b, plane: p))
             }
+            let before = v
             v = tangential + speedOut * n
             system.set(&state.position, body: b, to: x)
             system.set(&state.velocity, body: b, to: v)
             events.append(ImpactEvent(time: time, body: scene.bodies[b].name, collider: plane.name,
-                                      speedIn: speedIn, speedOut: speedOut))
+                                      speedIn: speedIn, speedOut: speedOut,
+                                      jumps: [.init(body: b, position: x, before: before, after: v)]))
         case .body(let o):
             let contact = scene.contacts!
             let wa = system.inverseMasses[b], wo = system.inverseMasses[o]
@@ -113,6 +115,7 @@ enum Collisions {
                 xa += (overlap * wa / (wa + wo)) * n
                 xo -= (overlap * wo / (wa + wo)) * n
             }
+            let (beforeA, beforeO) = (va, vo)
             let relative = va - vo
             let un = (relative * n).sum()
             let speedIn = max(-un, 0)
@@ -133,7 +136,9 @@ enum Collisions {
             system.set(&state.velocity, body: b, to: va)
             system.set(&state.velocity, body: o, to: vo)
             events.append(ImpactEvent(time: time, body: scene.bodies[b].name, collider: scene.bodies[o].name,
-                                      speedIn: speedIn, speedOut: speedOut))
+                                      speedIn: speedIn, speedOut: speedOut,
+                                      jumps: [.init(body: b, position: xa, before: beforeA, after: va),
+                                              .init(body: o, position: xo, before: beforeO, after: vo)]))
         }
         return state
     }
