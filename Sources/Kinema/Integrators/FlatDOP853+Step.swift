@@ -20,9 +20,6 @@ extension FlatDOP853 {
         let k9 = w + 10 * m
         let k10 = w + 11 * m
         let k11 = w + 12 * m
-        let k13 = w + 14 * m
-        let k14 = w + 15 * m
-        let k15 = w + 16 * m
         let a1_0 = h * 0.05260015195876773
         for l in 0..<m { stage[l] = y[l] + a1_0 * k0[l] }
         derivative(layout, resting, n, at: stage, into: k1)
@@ -78,10 +75,6 @@ extension FlatDOP853 {
         let m = 2 * n
         let (y, k0, y1, k12) = (w + ends.y * m, w + ends.k0 * m, w + ends.y1 * m, w + ends.k12 * m)
         let stage = w + 17 * m
-        let k1 = w + 2 * m
-        let k2 = w + 3 * m
-        let k3 = w + 4 * m
-        let k4 = w + 5 * m
         let k5 = w + 6 * m
         let k6 = w + 7 * m
         let k7 = w + 8 * m
