@@ -68,6 +68,26 @@ struct SimulateCommandTests {
         for row in rows { #expect(row[2] >= 0.05 - 1e-12) }  // the ball's radius keeps it above the floor
     }
 
+    /// 40 links hung from a static pin (123 coordinates: once refused, now in flat storage), through
+    /// the CLI with Kinema's in-place DOP853 and with GSL's rk8pd: the two agree and the pin stays.
+    @Test func largeSceneWithAStaticPinAgreesWithGSL() throws {
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/hanging-chain-40.json").path
+        let common = ["simulate", "--scene", scene, "--duration", "0.5", "--sample-rate", "20", "--tolerance", "1e-10"]
+        let kinema = try CLI.csv(common + ["--integrator", "dop853"])
+        let gsl = try CLI.csv(common + ["--integrator", "gsl-rk8pd"])
+        #expect(kinema.header.count == 1 + 41 * 6 && kinema.header == gsl.header)
+        #expect(kinema.header[1...3] == ["pin.x", "pin.y", "pin.z"])
+        #expect(kinema.rows.count == 11 && gsl.rows.count == 11)
+        var worst = 0.0
+        for (a, b) in zip(kinema.rows, gsl.rows) {
+            #expect(a[1] == 0 && a[2] == 0 && a[3] == 2)  // the pin
+            for column in 1..<a.count { worst = max(worst, abs(a[column] - b[column])) }
+        }
+        #expect(worst <= 1e-6)
+        #expect(kinema.rows.last![1 + 40 * 6 + 2] < 2 - 0.1, "the far end has fallen")
+    }
+
     @Test func frameDrivenRunPrintsOneRowPerFrame() throws {
         let (_, rows) = try CLI.csv(["simulate", "--spring", "--stiffness", "170", "--damping", "26", "--integrator", "rk4",
                                      "--frame-rate", "120", "--frame-jitter", "0.3", "--seed", "3", "--duration", "1"])

@@ -109,3 +109,9 @@ if CommandLine.arguments.count == 1 {
               + "| \(run!.steps) | \(run!.pairTests / run!.steps) |")
     }
 }
+
+if CommandLine.arguments.dropFirst().first == "profile-adams" {
+    let scene = try PhysicsScene.spring(try DampedSpring(stiffness: 1000, damping: 2 * 0.1 * 1000.0.squareRoot()), from: 0, to: 1)
+    let t = try seconds { for _ in 0..<2000 { _ = try Simulation(scene: scene).run(method: .adams(timeStep: 1.0 / 240, order: 9), duration: 2) } }
+    print("Run.Adams9: \(t / 2000 * 1e6) µs")
+}
