@@ -32,6 +32,13 @@ let package = Package(
             path: "Sources/SceneScaling",
             swiftSettings: [.swiftLanguageMode(.v5)]  // a script-like main: closures passed from top-level code
         ),
+        // Whole one-body runs, µs per run, for comparing two builds of Kinema.
+        .executableTarget(
+            name: "RunProfile",
+            dependencies: [.product(name: "Kinema", package: "Kinema")],
+            path: "Sources/RunProfile",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "Integrators",
             dependencies: [

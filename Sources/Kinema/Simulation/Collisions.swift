@@ -34,19 +34,27 @@ enum Collisions {
         gap(system, system.vector(position, body: body), body: body, plane: plane)
     }
 
-    /// The distance from body `body` at `x` to plane `plane`, less its radius.
     static func gap<V>(_ system: SceneSystem<V>, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
-        (x * system.layout.planeNormals[plane]).sum() - system.layout.planeOffsets[plane] - system.layout.radii[body]
+        gap(system.layout, x, body: body, plane: plane)
+    }
+
+    /// The distance from body `body` at `x` to plane `plane`, less its radius.
+    static func gap<V>(_ layout: SceneSystem<V>.Layout, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
+        (x * layout.planeNormals[plane]).sum() - layout.planeOffsets[plane] - layout.radii[body]
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, bodies a: Int, _ b: Int) -> Double {
         gap(system, system.vector(position, body: a), system.vector(position, body: b), bodies: a, b)
     }
 
-    /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.
     static func gap<V>(_ system: SceneSystem<V>, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
+        gap(system.layout, xa, xb, bodies: a, b)
+    }
+
+    /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.
+    static func gap<V>(_ layout: SceneSystem<V>.Layout, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
         let d = xa - xb
-        return (d * d).sum().squareRoot() - system.layout.radii[a] - system.layout.radii[b]
+        return (d * d).sum().squareRoot() - layout.radii[a] - layout.radii[b]
     }
 
     /// The root of `f` in [a, b] with f(a) ≥ 0 > f(b), to the last bit: Illinois steps, with a

@@ -178,33 +178,51 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0. Planes are checked
     /// body by body; sphere pairs only where the broad phase finds them overlapping at the step's end.
+    @inline(__always)
     private mutating func earliestImpact() -> Impact? {
+        guard integrator.time > integrator.previousTime else { return nil }
+        let pairs = sweepOrder.count > 1 ? overlappingSpheres(at: integrator.state.position, integrator.system) : []
+        return Self.earliestImpact(in: &integrator, pairs: pairs)
+    }
+
+    /// Static, with the integrator `inout` so the closures capture its address: a copy (a local,
+    /// or a borrowed parameter captured) went through its generic value witness on every step and
+    /// doubled the cost of a bouncing drop.
+    @inline(__always)
+    private static func earliestImpact(in integrator: inout I, pairs: [(Int, Int)]) -> Impact? {
         let t0 = integrator.previousTime, t1 = integrator.time
-        guard t1 > t0 else { return nil }
-        let system = integrator.system, scene = system.scene, d = system.dimensions
+        // The layout and the contacts, not the system: a copy of the system went through its
+        // generic value witness on every step.
+        let layout = integrator.system.layout, resting = integrator.system.resting, d = layout.dimensions
         let x1 = integrator.state.position
         var best: Impact?
-        let integrator = self.integrator
         func consider(_ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider) {
             guard gapAt(t1) < 0, gapAt(t0) >= -1e-12 else { return }  // not in contact before this step
             let time = Collisions.lastNonNegative(t0, t1, gapAt)
             if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: body, collider: collider) }
         }
         func position(_ body: Int, _ t: Double) -> SIMD3<Double> {
-            integrator.interpolatePosition(at: t, lanes: body * d ..< body * d + d)
+            Self.position(of: body, at: t, dimensions: d, in: &integrator)
         }
-        for b in 0..<system.inverseMasses.count where system.inverseMasses[b] > 0 {  // static bodies meet no plane
-            for p in scene.planes.indices where !system.resting.contains(.init(body: b, plane: p)) {
-                guard Collisions.gap(system, system.vector(x1, body: b), body: b, plane: p) < 0 else { continue }
-                consider({ Collisions.gap(system, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p))
+        for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
+            var xb = SIMD3<Double>.zero
+            for axis in 0..<d { xb[axis] = x1[lane: b * d + axis] }
+            for p in layout.planeOffsets.indices where !resting.contains(.init(body: b, plane: p)) {
+                guard Collisions.gap(layout, xb, body: b, plane: p) < 0 else { continue }
+                consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p))
             }
         }
-        if sweepOrder.count > 1 {
-            for (a, b) in overlappingSpheres(at: x1, system) where system.inverseMasses[a] + system.inverseMasses[b] > 0 {
-                consider({ Collisions.gap(system, position(a, $0), position(b, $0), bodies: a, b) }, body: a, collider: .body(b))
-            }
+        for (a, b) in pairs where layout.inverseMasses[a] + layout.inverseMasses[b] > 0 {
+            consider({ Collisions.gap(layout, position(a, $0), position(b, $0), bodies: a, b) }, body: a, collider: .body(b))
         }
         return best
+    }
+
+    /// Body `body`'s interpolated position. Through `inout`: called on the integrator captured by
+    /// a closure, the call copied the whole integrator first (DOP853's, on every root iteration).
+    @inline(__always)
+    private static func position(of body: Int, at t: Double, dimensions d: Int, in integrator: inout I) -> SIMD3<Double> {
+        integrator.interpolatePosition(at: t, lanes: body * d ..< body * d + d)
     }
 
     /// Sweep and prune on axis 0: the sphere pairs (lower index first) overlapping at `x`, found by

@@ -1,0 +1,31 @@
+import Foundation
+import Kinema
+
+// Whole runs through `Simulation.run` on one spring and one bouncing drop, µs per run (best of 5
+// rounds of 500): the paths a one-body user takes, for comparing two builds of Kinema.
+// Run: swift run -c release RunProfile
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+}
+
+let spring = try PhysicsScene.spring(try DampedSpring(stiffness: 1000, dampingRatio: 0.1))
+let drop = try PhysicsScene.drop(restitution: 0.8)
+let cases: [(String, PhysicsScene, IntegrationMethod, Double)] = [
+    ("spring adams9 1/240 2 s", spring, .adams(timeStep: 1.0 / 240, order: 9), 2),
+    ("spring rk4 1/600 2 s", spring, .rk4(timeStep: 1.0 / 600), 2),
+    ("spring dopri5 1e-9 2 s", spring, .dopri5(tolerance: 1e-9), 2),
+    ("spring dop853 1e-12 2 s", spring, .dop853(tolerance: 1e-12), 2),
+    ("spring exact 2 s", spring, .exact, 2),
+    ("drop e=0.8 dop853 1e-10 3 s", drop, .dop853(tolerance: 1e-10), 3),
+    ("drop e=0.8 rk4 1/1000 3 s", drop, .rk4(timeStep: 1.0 / 1000), 3),
+]
+let only = CommandLine.arguments.dropFirst().first
+for (name, scene, method, duration) in cases where only == nil || name.hasPrefix(only!) {
+    var best = Double.infinity
+    for _ in 0..<5 {
+        best = min(best, try seconds { for _ in 0..<500 { _ = try Simulation(scene: scene).run(method: method, duration: duration) } } / 500)
+    }
+    print("\(name): \(String(format: "%.1f", best * 1e6)) µs")
+}
