@@ -71,7 +71,7 @@ func adaptiveAndChainBenchmarks() {
     let chain = chain()
     measureLowOrderSteps(chain, timeStep: 1e-4, label: "Chain12x3D.step")
     measureSteps("Adams8.Chain12x3D.step") { AdamsBashforthMoulton(system: chain, state: chain.initialState, timeStep: 1e-4, order: 8) }
-    measureSteps("RK4.Chain12x3D.step") { FlatRK4(system: chain, state: chain.initialState, timeStep: 1e-4) }
+    measureSteps("RK4.Chain12x3D.step") { FlatFixedStepIntegrator(system: chain, method: RK4.self, state: chain.initialState, timeStep: 1e-4) }
     measureAdaptiveSteps(chain, dp5: 1e-8, dop853: 1e-8, label: "Chain12x3D.acceptedStep")
 }
 

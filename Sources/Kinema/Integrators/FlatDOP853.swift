@@ -56,7 +56,7 @@ public struct FlatDOP853: Integrator {
         self.absoluteTolerance = absoluteTolerance
         self.relativeTolerance = relativeTolerance
         self.time = time
-        self.state = FlatRK4.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         start()
     }
@@ -212,7 +212,7 @@ public struct FlatDOP853: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = FlatRK4.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         start()
     }

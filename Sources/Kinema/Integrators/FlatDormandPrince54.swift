@@ -43,7 +43,7 @@ public struct FlatDormandPrince54: Integrator {
         self.absoluteTolerance = absoluteTolerance
         self.relativeTolerance = relativeTolerance
         self.time = time
-        self.state = FlatRK4.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         load(self.state)
         evaluateDerivative()
@@ -232,7 +232,7 @@ public struct FlatDormandPrince54: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = FlatRK4.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         load(self.state)
         evaluateDerivative()

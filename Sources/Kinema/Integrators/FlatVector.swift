@@ -2,7 +2,8 @@
 /// coordinates, where a fixed-width SIMD vector costs as much as its width, not the scene's work.
 ///
 /// The operators allocate their result, which suits the methods that are not stepped in place;
-/// RK4 and Dormand–Prince step flat scenes in place (`FlatRungeKutta`), with no allocation per step.
+/// the fixed-step methods, Dormand–Prince and DOP853 step flat scenes in place
+/// (`FlatFixedStepIntegrator`, `FlatDormandPrince54`, `FlatDOP853`), with no allocation per step.
 /// `zero` is the empty vector and reads as zeros at every lane, so generic code that starts from
 /// `zero` and sets lanes grows it to the scene's size.
 public struct FlatVector: StateVector, Hashable, Sendable {
@@ -84,5 +85,15 @@ public struct FlatVector: StateVector, Hashable, Sendable {
         var sum = 0.0
         for x in vector.lanes { sum += x - x }  // 0 for finite lanes, NaN otherwise
         return sum == 0
+    }
+}
+
+extension PhaseState where Vector == FlatVector {
+    /// This state with exactly `count` lanes in each half (a `zero` flat vector has none).
+    func sized(_ count: Int) -> PhaseState {
+        var state = self
+        if state.position.lanes.count < count { state.position.lanes += repeatElement(0, count: count - state.position.lanes.count) }
+        if state.velocity.lanes.count < count { state.velocity.lanes += repeatElement(0, count: count - state.velocity.lanes.count) }
+        return state
     }
 }

@@ -118,20 +118,20 @@ public struct Simulation: Sendable {
             SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
                          stepBudget: stepBudget, landOnSamples: landOnSamples)
         }
-        switch method {
-        case .euler(let h):
-            return try use.use(stepper(FixedStepIntegrator(system: system, method: ExplicitEuler.self, state: start, timeStep: h)))
-        case .semiImplicitEuler(let h):
-            return try use.use(stepper(FixedStepIntegrator(system: system, method: SemiImplicitEuler.self, state: start, timeStep: h)))
-        case .verlet(let h):
-            return try use.use(stepper(FixedStepIntegrator(system: system, method: VelocityVerlet.self, state: start, timeStep: h)))
-        case .rk4(let h):
+        /// A fixed-step method: in place on flat storage, generic otherwise.
+        func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                let integrator = FlatRK4(system: flat, state: start, timeStep: h)
+                let integrator = FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)
                 return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: h, stabilityLimit: limit,
                                                 stepBudget: stepBudget, landOnSamples: landOnSamples))
             }
-            return try use.use(stepper(FixedStepIntegrator(system: system, method: RK4.self, state: start, timeStep: h)))
+            return try use.use(stepper(FixedStepIntegrator(system: system, method: type, state: start, timeStep: h)))
+        }
+        switch method {
+        case .euler(let h): return try fixed(ExplicitEuler.self, h)
+        case .semiImplicitEuler(let h): return try fixed(SemiImplicitEuler.self, h)
+        case .verlet(let h): return try fixed(VelocityVerlet.self, h)
+        case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):
             return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):

@@ -1,10 +1,13 @@
-/// Classic RK4 on a scene in flat storage, stage by stage in place: one workspace allocated at
-/// creation, loops over the coordinates, no temporaries per step. The arithmetic is lane for lane
-/// that of `RK4` (same operations in the same order), so both agree to the last bit.
+/// A fixed-step method on a scene in flat storage, stage by stage in place: one workspace
+/// allocated at creation, loops over the coordinates, no temporaries per step. For `RK4`,
+/// `ExplicitEuler`, `SemiImplicitEuler` and `VelocityVerlet` the arithmetic is lane for lane the
+/// method's own `step` (same operations in the same order), so both agree to the last bit; another
+/// `FixedStepMethod` runs through its `step` on `FlatVector`'s operators (allocating).
 ///
-/// The acceleration at the end of a step is the first stage of the next (computed once, four
-/// evaluations per step) and, with the one at its start, gives the cubic Hermite dense output.
-public struct FlatRK4: Integrator {
+/// The acceleration at the end of a step is the first the next step needs (computed once: 4
+/// evaluations per RK4 step, 1 per Euler step, 2 per Verlet step) and, with the one at its start,
+/// gives the cubic Hermite dense output that `FixedStepIntegrator` uses.
+public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
 
@@ -28,25 +31,17 @@ public struct FlatRK4: Integrator {
     @usableFromInline var endSlot = 1
 
     /// - Precondition: `timeStep` is finite and > 0 (validated by the callers that take user input).
-    public init(system: System, time: Double = 0, state: State, timeStep: Double) {
+    public init(system: System, method: Method.Type = Method.self, time: Double = 0, state: State, timeStep: Double) {
         precondition(timeStep > 0 && timeStep.isFinite, "timeStep must be finite and > 0")
         count = system.scene.coordinateCount
         work = Array(repeating: 0, count: 9 * count)
         self.system = system
         self.timeStep = timeStep
         self.time = time
-        self.state = Self.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         previousState = self.state
         evaluateEndAcceleration()
-    }
-
-    /// A state with exactly `count` lanes in each half (a `zero` flat vector has none).
-    static func sized(_ state: State, _ count: Int) -> State {
-        var state = state
-        if state.position.lanes.count < count { state.position.lanes += repeatElement(0, count: count - state.position.lanes.count) }
-        if state.velocity.lanes.count < count { state.velocity.lanes += repeatElement(0, count: count - state.velocity.lanes.count) }
-        return state
     }
 
     mutating func evaluateEndAcceleration() {
@@ -67,6 +62,67 @@ public struct FlatRK4: Integrator {
         // Absorb a sliver left by rounding rather than take a step of 1e-16 s.
         let h = remaining <= timeStep * (1 + 1e-9) ? remaining : timeStep
         swap(&state, &previousState)
+        if Method.self == RK4.self {
+            stepRK4(h)
+            endSlot = 1 - endSlot
+        } else if Method.self == ExplicitEuler.self || Method.self == SemiImplicitEuler.self || Method.self == VelocityVerlet.self {
+            stepLowOrder(h)
+            endSlot = 1 - endSlot
+        } else {  // another method: its own step on FlatVector's operators
+            state = Method.step(system, previousState, time: time, by: h).sized(count)
+            endSlot = 1 - endSlot
+            evaluateEndAcceleration()
+            evaluations += Method.evaluationsPerStep
+        }
+        previousTime = time
+        time = h == remaining ? limit : time + h
+        steps += 1
+    }
+
+    /// Euler, semi-implicit Euler or velocity Verlet: from the start's position x0, velocity v0 and
+    /// acceleration a0 (the last step's end) to the new state, then its acceleration.
+    mutating func stepLowOrder(_ h: Double) {
+        let n = count, layout = system.layout, resting = system.resting
+        let startSlot = endSlot, nextSlot = 1 - endSlot
+        let halfSquare = 0.5 * h * h, half = 0.5 * h
+        work.withUnsafeMutableBufferPointer { workBuffer in
+            let w = workBuffer.baseAddress!
+            let a0 = w + startSlot * n, aEnd = w + nextSlot * n, predicted = w + 2 * n, a1 = w + 3 * n
+            previousState.position.lanes.withUnsafeBufferPointer { x0Buffer in
+                previousState.velocity.lanes.withUnsafeBufferPointer { v0Buffer in
+                    state.position.lanes.withUnsafeMutableBufferPointer { x1Buffer in
+                        state.velocity.lanes.withUnsafeMutableBufferPointer { v1Buffer in
+                            let x0 = x0Buffer.baseAddress!, v0 = v0Buffer.baseAddress!
+                            let x1 = x1Buffer.baseAddress!, v1 = v1Buffer.baseAddress!
+                            if Method.self == ExplicitEuler.self {
+                                for i in 0..<n {
+                                    x1[i] = x0[i] + h * v0[i]
+                                    v1[i] = v0[i] + h * a0[i]
+                                }
+                            } else if Method.self == SemiImplicitEuler.self {
+                                for i in 0..<n {
+                                    v1[i] = v0[i] + h * a0[i]
+                                    x1[i] = x0[i] + h * v1[i]
+                                }
+                            } else {
+                                for i in 0..<n {
+                                    x1[i] = (x0[i] + h * v0[i]) + halfSquare * a0[i]
+                                    predicted[i] = v0[i] + h * a0[i]
+                                }
+                                layout.accelerate(position: x1, velocity: predicted, into: a1, resting: resting)
+                                for i in 0..<n { v1[i] = v0[i] + half * (a0[i] + a1[i]) }
+                            }
+                            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
+                        }
+                    }
+                }
+            }
+        }
+        evaluations += Method.evaluationsPerStep
+    }
+
+    /// RK4's four stages; the fourth evaluation is the acceleration at the end.
+    mutating func stepRK4(_ h: Double) {
         let n = count, layout = system.layout, resting = system.resting
         let half = 0.5 * h, sixth = h / 6
         let startSlot = endSlot, nextSlot = 1 - endSlot
@@ -106,10 +162,6 @@ public struct FlatRK4: Integrator {
                 }
             }
         }
-        endSlot = nextSlot
-        previousTime = time
-        time = h == remaining ? limit : time + h
-        steps += 1
         evaluations += 4
     }
 
@@ -158,7 +210,7 @@ public struct FlatRK4: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = Self.sized(state, count)
+        self.state = state.sized(count)
         previousTime = time
         previousState = self.state
         evaluateEndAcceleration()
