@@ -33,7 +33,11 @@ public struct PhysicsSimulator {
     private var engine: any LiveStepping
     private let largestPackedScene: Int
 
-    /// - Parameter largestPackedScene: as `Simulation.largestPackedScene`.
+    /// - Parameters:
+    ///   - scene: the scene, at time 0.
+    ///   - method: the integrator (fixed-step methods are frame-rate independent: they take their own steps).
+    ///   - stepBudget: the most steps one `advance` may take.
+    ///   - largestPackedScene: as `Simulation.largestPackedScene`.
     /// - Throws: `KinemaError` for an invalid method, a body inside a plane at the start;
     ///   `SimulationError` for a fixed step far beyond the scene's stability limit.
     public init(scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget,
