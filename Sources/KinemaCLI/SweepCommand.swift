@@ -87,7 +87,10 @@ struct SweepCommand: ParsableCommand {
                     } catch { results.fail(error) }
                 }
             }
-            if let failure = results.failure { throw failure }
+            if let failure = results.failure {
+                sink.discard()  // an invalid combination (a bad value later in a list): no partial file left
+                throw failure
+            }
             let rows = results.rows
             try sink.write(rows.map { $0! }.joined())
             next += count

@@ -79,6 +79,15 @@ final class SweepOutput {
         }
     }
 
+    /// Removes `FILE.partial` and its fingerprint (still under the lock): a combination was invalid,
+    /// so no run of this sweep can finish, and `--resume` would only fail on it again.
+    func discard() {
+        guard let handle, let partialPath, let fingerprintPath else { return }
+        unlink(partialPath)
+        unlink(fingerprintPath)
+        try? handle.close()
+    }
+
     /// Renames `FILE.partial` onto `FILE` (still under the lock), then drops the fingerprint.
     func commit() throws {
         guard let handle, let path, let partialPath, let fingerprintPath else { return }

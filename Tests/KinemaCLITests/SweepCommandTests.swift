@@ -29,6 +29,17 @@ struct SweepCommandTests {
         #expect(ratios == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
     }
 
+    /// A value that fails validation in a later combination (the first is checked before the
+    /// partial file is made; this one only when its row is computed): one error line, and neither
+    /// FILE nor FILE.partial nor its fingerprint is left.
+    @Test func invalidLaterCombinationLeavesNoPartialFile() throws {
+        let path = try temporaryDirectory().appendingPathComponent("out.csv").path
+        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:355:1", "--damping", "2,-1", "--duration", "0.5", "-o", path])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("--damping") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        for file in [path, path + ".partial", path + ".partial.sweep"] { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+    }
+
     @Test func sameBytesWhateverTheThreads() throws {
         let one = try CLI.run(Self.small + ["--threads", "1"])
         let two = try CLI.run(Self.small + ["--threads", "2"])
