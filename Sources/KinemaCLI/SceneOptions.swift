@@ -194,7 +194,10 @@ struct SimulationOptions: ParsableArguments {
     }
 
     /// Runs the simulation as the flags say: sampled, or driven by display frames.
-    func run(_ scene: PhysicsScene, duration: Double) throws -> Trajectory {
+    /// Runs the scene. A Kinema run sampled at `--sample-rate` hands its samples to `each` in chunks
+    /// as they are reached and returns only its impacts and work (memory flat in the samples);
+    /// frame-driven and GSL runs, and any run without `each`, return the whole trajectory.
+    func run(_ scene: PhysicsScene, duration: Double, each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
         let choice = try self.choice()
         try check(sampleRate, "--sample-rate", .positive)
         try check(frameRate, "--frame-rate", .positive)
@@ -211,6 +214,9 @@ struct SimulationOptions: ParsableArguments {
                 if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
                 let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
                 return try simulation(scene).run(method: method, frameDurations: frames)
+            }
+            if let each {
+                return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60, each: each)
             }
             return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
         case let .gsl(method, stepping):

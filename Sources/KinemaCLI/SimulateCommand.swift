@@ -25,32 +25,46 @@ struct SimulateCommand: ParsableCommand {
     var events: String?
     @OptionGroup var output: OutputOptions
 
+    /// Rows are written as the samples are reached (memory flat in their number, for Kinema's
+    /// integrators at a sample rate); with `-o` they go to a temporary file renamed when the run
+    /// succeeds, so a failed run leaves no file.
     func run() throws {
         let (scene, suggested, _) = try sceneOptions.makeScene()
         let duration = try simulation.resolvedDuration(default: suggested)
-        let trajectory: Trajectory
-        do {
-            trajectory = try simulation.run(scene, duration: duration)
-        } catch let error as SimulationError {
-            throw CLIError(error.description)
-        } catch let error as GSLError {
-            throw CLIError(error.description)
-        }
-        let eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
-        if let eventsFile {
-            var text = "t,body,collider,speed_in,speed_out\n"
-            for e in trajectory.events {
-                text += "\(e.time),\(CSV.field(e.body)),\(CSV.field(e.collider)),\(e.speedIn),\(e.speedOut)\n"
+        var eventsFile: AtomicFile?
+        try output.stream { write in
+            // The header goes out with the first chunk of rows, so a run refused or unstable within
+            // its first 4,096 samples prints nothing.
+            var header: String? = Self.header(scene)
+            func emit(_ samples: Trajectory) throws {
+                try write((header ?? "") + Self.rows(samples))
+                header = nil
             }
-            try eventsFile.write(text)
+            let trajectory: Trajectory
+            do {
+                trajectory = try withoutActuallyEscaping({ try emit($0) }) { each in
+                    try simulation.run(scene, duration: duration, each: each)
+                }
+            } catch let error as SimulationError {
+                throw CLIError(error.description)
+            } catch let error as GSLError {
+                throw CLIError(error.description)
+            }
+            if trajectory.count > 0 || header != nil { try emit(trajectory) }  // frame-driven and GSL runs come whole
+            eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
+            if let eventsFile {
+                var text = "t,body,collider,speed_in,speed_out\n"
+                for e in trajectory.events {
+                    text += "\(e.time),\(CSV.field(e.body)),\(CSV.field(e.collider)),\(e.speedIn),\(e.speedOut)\n"
+                }
+                try eventsFile.write(text)
+            }
         }
-        try output.emit(Self.csv(trajectory))
         try eventsFile?.commit()
     }
 
-    /// The trajectory's CSV text.
-    static func csv(_ trajectory: Trajectory) -> String {
-        let scene = trajectory.scene
+    /// The CSV header line: t,x,v for one body in 1-D, else t and each body's coordinates and velocities.
+    static func header(_ scene: PhysicsScene) -> String {
         var header = ["t"]
         if scene.dimensions == 1 && scene.bodies.count == 1 {
             header += ["x", "v"]
@@ -60,7 +74,13 @@ struct SimulateCommand: ParsableCommand {
                 header += axes.map { CSV.field("\(body.name).\($0)") } + axes.map { CSV.field("\(body.name).v\($0)") }
             }
         }
-        var text = header.joined(separator: ",") + "\n"
+        return header.joined(separator: ",") + "\n"
+    }
+
+    /// One CSV line per sample.
+    static func rows(_ trajectory: Trajectory) -> String {
+        let scene = trajectory.scene
+        var text = ""
         text.reserveCapacity(trajectory.count * 24 * (1 + 2 * scene.coordinateCount))
         let d = scene.dimensions
         for i in 0..<trajectory.count {

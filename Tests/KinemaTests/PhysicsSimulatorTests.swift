@@ -105,6 +105,26 @@ struct PhysicsSimulatorTests {
         }
     }
 
+    /// A run streamed in chunks of 7 samples (impacts falling inside and across chunks) gives the
+    /// batch run's samples, impacts and work to the last bit.
+    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10)], [0, 1])
+    func streamedRunEqualsTheBatchRun(_ method: IntegrationMethod, _ sceneIndex: Int) throws {
+        let simulation = Simulation(scene: Self.scenes[sceneIndex])
+        let batch = try simulation.run(method: method, duration: 3, sampleRate: 100)
+        var times: [Double] = [], positions: [Double] = [], velocities: [Double] = [], chunks = 0
+        let summary = try simulation.run(method: method, duration: 3, sampleRate: 100, samplesPerChunk: 7) { chunk in
+            #expect(chunk.count <= 7)
+            times += chunk.times
+            positions += chunk.positions
+            velocities += chunk.velocities
+            chunks += 1
+        }
+        #expect(chunks == (batch.count + 6) / 7)
+        #expect(times == batch.times && positions == batch.positions && velocities == batch.velocities)
+        #expect(summary.count == 0 && summary.events == batch.events && !batch.events.isEmpty)
+        #expect(summary.steps == batch.steps && summary.evaluations == batch.evaluations)
+    }
+
     @Test func badInputIsRefusedByName() throws {
         let pin = try PhysicsBody(name: "pin", position: [0], isStatic: true)
         let bob = try PhysicsBody(name: "bob", position: [1])

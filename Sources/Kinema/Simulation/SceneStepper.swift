@@ -319,3 +319,40 @@ struct SampledRun: SceneStepperUse {
         return trajectory
     }
 }
+
+/// A batch run streamed: the sample times made a chunk at a time and each chunk's samples handed
+/// on before the next is computed, so neither times nor samples are held for the whole run.
+struct StreamedRun: SceneStepperUse {
+    let scene: PhysicsScene
+    let duration: Double
+    let rate: Double
+    /// The samples `i/rate` before the last one, at `duration`.
+    let count: Int
+    let chunk: Int
+    let each: (Trajectory) throws -> Void
+
+    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+        var stepper = stepper
+        var events: [ImpactEvent] = []
+        var times: [Double] = []
+        times.reserveCapacity(chunk + 1)
+        var start = 0
+        while start <= count {
+            let end = min(start + chunk, count)
+            times.removeAll(keepingCapacity: true)
+            for i in start..<end { times.append(Double(i) / rate) }
+            if end == count { times.append(duration) }
+            var samples = Trajectory(scene: scene)
+            samples.reserveCapacity(samples: times.count)
+            try stepper.advance(through: times, stepLimit: duration, events: &events) { samples.append(time: $0, state: $1) }
+            try each(samples)
+            start = end == count ? count + 1 : end
+        }
+        var summary = Trajectory(scene: scene)
+        summary.events = events
+        summary.steps = stepper.integrator.steps
+        summary.evaluations = stepper.integrator.evaluations
+        summary.pairTests = stepper.pairTests
+        return summary
+    }
+}

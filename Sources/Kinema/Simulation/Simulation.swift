@@ -39,6 +39,25 @@ public struct Simulation: Sendable {
                        landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders))
     }
 
+    /// Simulates as `run(method:duration:sampleRate:)` does (the same steps, samples and impacts),
+    /// handing the samples to `each` in chunks of at most `samplesPerChunk` as they are reached and
+    /// keeping none: memory stays flat however many samples there are. Returns the impacts and the
+    /// integrator's work, without samples.
+    public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60, samplesPerChunk: Int = 4096,
+                    each: (Trajectory) throws -> Void) throws -> Trajectory {
+        try KinemaError.requirePositive(duration, "duration")
+        try KinemaError.requirePositive(sampleRate, "sampleRate")
+        guard samplesPerChunk > 0 else {
+            throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
+        }
+        let count = try Self.sampleCount(duration: duration, rate: sampleRate)
+        return try withoutActuallyEscaping(each) { each in
+            try withStepper(method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
+                            StreamedRun(scene: scene, duration: duration, rate: sampleRate, count: count,
+                                        chunk: samplesPerChunk, each: each))
+        }
+    }
+
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output
     /// row per frame, interpolated within the step and never fed back into the state.
     public func run(method: IntegrationMethod, frameDurations: [Double]) throws -> Trajectory {
@@ -72,15 +91,21 @@ public struct Simulation: Sendable {
 
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.
     package static func sampleTimes(duration: Double, rate: Double) throws -> [Double] {
+        let count = try sampleCount(duration: duration, rate: rate)
+        var times: [Double] = []
+        times.reserveCapacity(count + 1)  // one allocation, not a map and a regrow for `duration`
+        for i in 0..<count { times.append(Double(i) / rate) }
+        times.append(duration)
+        return times
+    }
+
+    /// How many of `i/rate` lie before `duration` (the samples before the last, at `duration`).
+    static func sampleCount(duration: Double, rate: Double) throws -> Int {
         let count = (duration * rate * (1 - 1e-12)).rounded(.up)
         guard count <= 50_000_000 else {
             throw KinemaError(parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")
         }
-        var times: [Double] = []
-        times.reserveCapacity(Int(count) + 1)  // one allocation, not a map and a regrow for `duration`
-        for i in 0..<Int(count) { times.append(Double(i) / rate) }
-        times.append(duration)
-        return times
+        return Int(count)
     }
 
     func run(method: IntegrationMethod, sampleTimes: [Double], landOnSamples: Bool) throws -> Trajectory {
