@@ -136,12 +136,11 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         eventCount = 0
     }
 
-    /// Replaces the state at `time`, the last time reported (an app moving a body, or a new
-    /// system with a spring moved): the step beyond it and any impact found there are dropped,
-    /// contacts are found again and the energy check starts from the new state.
-    mutating func restart(at time: Double, state: PhaseState<V>, system: SceneSystem<V>? = nil) throws {
-        var system = system ?? integrator.system
-        if let changed = system.scene == forces.scene ? nil : system { forces = changed }
+    /// Replaces the state at `time`, the last time reported (an app moving a body): the step
+    /// beyond it and any impact found there are dropped, contacts are found again and the energy
+    /// check starts from the new state.
+    mutating func restart(at time: Double, state: PhaseState<V>) throws {
+        var system = integrator.system
         system.resting = try Collisions.initialContacts(system, state)
         integrator.system = system
         integrator.restart(at: time, state: state)

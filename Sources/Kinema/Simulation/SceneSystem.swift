@@ -96,7 +96,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
                         into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
             // One copy of the loops per dimension, so each has constant bounds (unrolled, no
-            // per-axis branches): 2× faster on a 3-D chain than one loop over a runtime `d`.
+            // per-axis branches): 1.6× faster on the 1,000-body 3-D chain (132 → 83 ns per RK4
+            // body-step) than one loop over a runtime `d`.
             switch dimensions {
             case 1: accelerate(x, v, a, dimensions: 1)
             case 2: accelerate(x, v, a, dimensions: 2)

@@ -16,7 +16,7 @@ public struct Simulation: Sendable {
     public var stepBudget = Simulation.defaultStepBudget
 
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
-    /// by RK4 and Dormand–Prince); smaller ones in one SIMD vector, which is faster up to 16 lanes.
+    /// by every method but Adams); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
     public var largestPackedScene = 16 {
         didSet { largestPackedScene = min(max(largestPackedScene, 0), 16) }
