@@ -35,7 +35,10 @@ public struct PennerEasing: EasingCurve, Hashable {
     /// Back's in-out overshoot: `1.70158 · 1.525`.
     public static let backInOutOvershoot = 1.70158 * 1.525
 
+    /// The eased value; exactly 0 at t = 0 and 1 at t = 1 (d3 and tween.js promise that, and users
+    /// compare with `==`: the formulas alone leave sine-in(1), back-out(0) and others an ulp off).
     public func value(at t: Double) -> Double {
+        if t == 0 || t == 1 { return t }
         if family == .bounce && mode == .out { return Self.bounceOut(t) }
         switch mode {
         case .in:
