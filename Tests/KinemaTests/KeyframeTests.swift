@@ -252,3 +252,25 @@ struct KeyframeEvaluatorTests {
         #expect(throws: KinemaError.self) { try MediaTiming(duration: 0) }
     }
 }
+
+/// CSS identifiers against the examples MDN gives for `CSS.escape` (CSSOM's "serialize an identifier").
+struct CSSIdentifierTests {
+    @Test func escapesAsCSSEscapeDoes() {
+        #expect(KeyframeExport.cssIdentifier(".foo#bar") == "\\.foo\\#bar")
+        #expect(KeyframeExport.cssIdentifier("()[]{}") == "\\(\\)\\[\\]\\{\\}")
+        #expect(KeyframeExport.cssIdentifier("--a") == "--a")
+        #expect(KeyframeExport.cssIdentifier("0") == "\\30 ")
+        #expect(KeyframeExport.cssIdentifier("\u{0}") == "\u{FFFD}")
+        #expect(KeyframeExport.cssIdentifier("-") == "\\-")
+        #expect(KeyframeExport.cssIdentifier("-1a") == "-\\31 a")
+        #expect(KeyframeExport.cssIdentifier("kinema-a b{c}") == "kinema-a\\ b\\{c\\}")
+        #expect(KeyframeExport.cssIdentifier("vélo_2") == "vélo_2")
+    }
+
+    @Test func keyframesNameIsEscapedWhereverItIsUsed() throws {
+        let fit = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "ease-in-out")), tolerance: 1e-3)
+        let css = KeyframeExport.css(fit, name: "kinema-a b{c}")
+        #expect(css.contains("@keyframes kinema-a\\ b\\{c\\} {") && css.contains(".kinema-a\\ b\\{c\\} { animation: kinema-a\\ b\\{c\\} "))
+        #expect(!css.contains("a b{c}"))
+    }
+}

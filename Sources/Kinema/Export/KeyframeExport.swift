@@ -45,10 +45,34 @@ public enum KeyframeExport {
         "--" + keyPath.map { $0.isLetter || $0.isNumber || $0 == "-" ? String($0) : "-" }.joined()
     }
 
+    /// `name` as a CSS identifier, by CSSOM's "serialize an identifier" (what `CSS.escape` does):
+    /// `a b{c}` → `a\ b\{c\}`, a leading digit → `\31 `, controls as hex escapes, NUL → U+FFFD.
+    public static func cssIdentifier(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var text = ""
+        for (i, c) in scalars.enumerated() {
+            let digit = ("0"..."9").contains(c)
+            if c == "\u{0}" {
+                text += "\u{FFFD}"
+            } else if (1...0x1F).contains(c.value) || c.value == 0x7F || (i == 0 && digit) || (i == 1 && digit && scalars[0] == "-") {
+                text += "\\" + String(c.value, radix: 16) + " "
+            } else if i == 0 && c == "-" && scalars.count == 1 {
+                text += "\\-"
+            } else if c.value >= 0x80 || c == "-" || c == "_" || digit || ("a"..."z").contains(c) || ("A"..."Z").contains(c) {
+                text.unicodeScalars.append(c)
+            } else {
+                text += "\\"
+                text.unicodeScalars.append(c)
+            }
+        }
+        return text
+    }
+
     /// `@property` registration (so the custom property interpolates as a number) and
-    /// `@keyframes` with each keyframe's `animation-timing-function: cubic-bezier(…)`.
+    /// `@keyframes` with each keyframe's `animation-timing-function: cubic-bezier(…)`; `name` is
+    /// escaped as a CSS identifier.
     public static func css(_ fit: KeyframeFit, name: String = "kinema") -> String {
-        let a = fit.animation, property = cssProperty(a.keyPath)
+        let a = fit.animation, property = cssProperty(a.keyPath), name = cssIdentifier(name)
         var text = "/* \(a.keyframeCount) keyframes, max error \(fit.maxError); duration \(a.duration)s */\n"
         text += "@property \(property) { syntax: '<number>'; inherits: false; initial-value: 0; }\n"
         text += "@keyframes \(name) {\n"
