@@ -188,7 +188,7 @@ def flat_stage(i, target, indent="        "):
     scalars, expression = lane_combination("y", A[i], range(i), f"a{i}_")
     return [f"{indent}{scalars}",
             f"{indent}for l in 0..<m {{ stage[l] = {expression} }}",
-            f"{indent}derivative(layout, resting, n, at: stage, into: k{target})"]
+            f"{indent}layout.derivative(of: stage, into: k{target}, resting: resting)"]
 
 
 flat_body = []
@@ -196,7 +196,7 @@ for i in range(1, 12):
     flat_body += flat_stage(i, i)
 b_scalars, b_expression = lane_combination("y", B, range(12), "b")
 flat_body += [f"        {b_scalars}", f"        for l in 0..<m {{ y1[l] = {b_expression} }}",
-              f"        derivative(layout, resting, n, at: y1, into: k12)"]
+              f"        layout.derivative(of: y1, into: k12, resting: resting)"]
 e5 = " + ".join(f"{w!r} * k{j}[l]" for j, w in enumerate(E5) if w != 0)
 e3 = " + ".join(f"{w!r} * k{j}[l]" for j, w in enumerate(E3) if w != 0)
 flat_dense = []

@@ -22,40 +22,40 @@ extension FlatDOP853 {
         let k11 = w + 12 * m
         let a1_0 = h * 0.05260015195876773
         for l in 0..<m { stage[l] = y[l] + a1_0 * k0[l] }
-        derivative(layout, resting, n, at: stage, into: k1)
+        layout.derivative(of: stage, into: k1, resting: resting)
         let (a2_0, a2_1) = (h * 0.0197250569845379, h * 0.0591751709536137)
         for l in 0..<m { stage[l] = y[l] + a2_0 * k0[l] + a2_1 * k1[l] }
-        derivative(layout, resting, n, at: stage, into: k2)
+        layout.derivative(of: stage, into: k2, resting: resting)
         let (a3_0, a3_2) = (h * 0.02958758547680685, h * 0.08876275643042054)
         for l in 0..<m { stage[l] = y[l] + a3_0 * k0[l] + a3_2 * k2[l] }
-        derivative(layout, resting, n, at: stage, into: k3)
+        layout.derivative(of: stage, into: k3, resting: resting)
         let (a4_0, a4_2, a4_3) = (h * 0.2413651341592667, h * -0.8845494793282861, h * 0.924834003261792)
         for l in 0..<m { stage[l] = y[l] + a4_0 * k0[l] + a4_2 * k2[l] + a4_3 * k3[l] }
-        derivative(layout, resting, n, at: stage, into: k4)
+        layout.derivative(of: stage, into: k4, resting: resting)
         let (a5_0, a5_3, a5_4) = (h * 0.037037037037037035, h * 0.17082860872947386, h * 0.12546768756682242)
         for l in 0..<m { stage[l] = y[l] + a5_0 * k0[l] + a5_3 * k3[l] + a5_4 * k4[l] }
-        derivative(layout, resting, n, at: stage, into: k5)
+        layout.derivative(of: stage, into: k5, resting: resting)
         let (a6_0, a6_3, a6_4, a6_5) = (h * 0.037109375, h * 0.17025221101954405, h * 0.06021653898045596, h * -0.017578125)
         for l in 0..<m { stage[l] = y[l] + a6_0 * k0[l] + a6_3 * k3[l] + a6_4 * k4[l] + a6_5 * k5[l] }
-        derivative(layout, resting, n, at: stage, into: k6)
+        layout.derivative(of: stage, into: k6, resting: resting)
         let (a7_0, a7_3, a7_4, a7_5, a7_6) = (h * 0.03709200011850479, h * 0.17038392571223998, h * 0.10726203044637328, h * -0.015319437748624402, h * 0.008273789163814023)
         for l in 0..<m { stage[l] = y[l] + a7_0 * k0[l] + a7_3 * k3[l] + a7_4 * k4[l] + a7_5 * k5[l] + a7_6 * k6[l] }
-        derivative(layout, resting, n, at: stage, into: k7)
+        layout.derivative(of: stage, into: k7, resting: resting)
         let (a8_0, a8_3, a8_4, a8_5, a8_6, a8_7) = (h * 0.6241109587160757, h * -3.3608926294469414, h * -0.868219346841726, h * 27.59209969944671, h * 20.154067550477894, h * -43.48988418106996)
         for l in 0..<m { stage[l] = y[l] + a8_0 * k0[l] + a8_3 * k3[l] + a8_4 * k4[l] + a8_5 * k5[l] + a8_6 * k6[l] + a8_7 * k7[l] }
-        derivative(layout, resting, n, at: stage, into: k8)
+        layout.derivative(of: stage, into: k8, resting: resting)
         let (a9_0, a9_3, a9_4, a9_5, a9_6, a9_7, a9_8) = (h * 0.47766253643826434, h * -2.4881146199716677, h * -0.590290826836843, h * 21.230051448181193, h * 15.279233632882423, h * -33.28821096898486, h * -0.020331201708508627)
         for l in 0..<m { stage[l] = y[l] + a9_0 * k0[l] + a9_3 * k3[l] + a9_4 * k4[l] + a9_5 * k5[l] + a9_6 * k6[l] + a9_7 * k7[l] + a9_8 * k8[l] }
-        derivative(layout, resting, n, at: stage, into: k9)
+        layout.derivative(of: stage, into: k9, resting: resting)
         let (a10_0, a10_3, a10_4, a10_5, a10_6, a10_7, a10_8, a10_9) = (h * -0.9371424300859873, h * 5.186372428844064, h * 1.0914373489967295, h * -8.149787010746927, h * -18.52006565999696, h * 22.739487099350505, h * 2.4936055526796523, h * -3.0467644718982196)
         for l in 0..<m { stage[l] = y[l] + a10_0 * k0[l] + a10_3 * k3[l] + a10_4 * k4[l] + a10_5 * k5[l] + a10_6 * k6[l] + a10_7 * k7[l] + a10_8 * k8[l] + a10_9 * k9[l] }
-        derivative(layout, resting, n, at: stage, into: k10)
+        layout.derivative(of: stage, into: k10, resting: resting)
         let (a11_0, a11_3, a11_4, a11_5, a11_6, a11_7, a11_8, a11_9, a11_10) = (h * 2.273310147516538, h * -10.53449546673725, h * -2.0008720582248625, h * -17.9589318631188, h * 27.94888452941996, h * -2.8589982771350235, h * -8.87285693353063, h * 12.360567175794303, h * 0.6433927460157636)
         for l in 0..<m { stage[l] = y[l] + a11_0 * k0[l] + a11_3 * k3[l] + a11_4 * k4[l] + a11_5 * k5[l] + a11_6 * k6[l] + a11_7 * k7[l] + a11_8 * k8[l] + a11_9 * k9[l] + a11_10 * k10[l] }
-        derivative(layout, resting, n, at: stage, into: k11)
+        layout.derivative(of: stage, into: k11, resting: resting)
         let (b0, b5, b6, b7, b8, b9, b10, b11) = (h * 0.054293734116568765, h * 4.450312892752409, h * 1.8915178993145003, h * -5.801203960010585, h * 0.3111643669578199, h * -0.1521609496625161, h * 0.20136540080403034, h * 0.04471061572777259)
         for l in 0..<m { y1[l] = y[l] + b0 * k0[l] + b5 * k5[l] + b6 * k6[l] + b7 * k7[l] + b8 * k8[l] + b9 * k9[l] + b10 * k10[l] + b11 * k11[l] }
-        derivative(layout, resting, n, at: y1, into: k12)
+        layout.derivative(of: y1, into: k12, resting: resting)
         var sum5 = 0.0, sum3 = 0.0
         for l in 0..<m {
             let inverseScale = 1 / (absolute + relative * max(abs(y[l]), abs(y1[l])))
@@ -88,13 +88,13 @@ extension FlatDOP853 {
         let (f0, f1, f2, f3, f4, f5, f6) = (w + 19 * m, w + 20 * m, w + 21 * m, w + 22 * m, w + 23 * m, w + 24 * m, w + 25 * m)
         let (a13_0, a13_6, a13_7, a13_8, a13_9, a13_10, a13_11, a13_12) = (h * 0.056167502283047954, h * 0.25350021021662483, h * -0.2462390374708025, h * -0.12419142326381637, h * 0.15329179827876568, h * 0.00820105229563469, h * 0.007567897660545699, h * -0.008298)
         for l in 0..<m { stage[l] = y[l] + a13_0 * k0[l] + a13_6 * k6[l] + a13_7 * k7[l] + a13_8 * k8[l] + a13_9 * k9[l] + a13_10 * k10[l] + a13_11 * k11[l] + a13_12 * k12[l] }
-        derivative(layout, resting, n, at: stage, into: k13)
+        layout.derivative(of: stage, into: k13, resting: resting)
         let (a14_0, a14_5, a14_6, a14_7, a14_10, a14_11, a14_12, a14_13) = (h * 0.03183464816350214, h * 0.028300909672366776, h * 0.053541988307438566, h * -0.05492374857139099, h * -0.00010834732869724932, h * 0.0003825710908356584, h * -0.00034046500868740456, h * 0.1413124436746325)
         for l in 0..<m { stage[l] = y[l] + a14_0 * k0[l] + a14_5 * k5[l] + a14_6 * k6[l] + a14_7 * k7[l] + a14_10 * k10[l] + a14_11 * k11[l] + a14_12 * k12[l] + a14_13 * k13[l] }
-        derivative(layout, resting, n, at: stage, into: k14)
+        layout.derivative(of: stage, into: k14, resting: resting)
         let (a15_0, a15_5, a15_6, a15_7, a15_8, a15_12, a15_13, a15_14) = (h * -0.42889630158379194, h * -4.697621415361164, h * 7.683421196062599, h * 4.06898981839711, h * 0.3567271874552811, h * -0.0013990241651590145, h * 2.9475147891527724, h * -9.15095847217987)
         for l in 0..<m { stage[l] = y[l] + a15_0 * k0[l] + a15_5 * k5[l] + a15_6 * k6[l] + a15_7 * k7[l] + a15_8 * k8[l] + a15_12 * k12[l] + a15_13 * k13[l] + a15_14 * k14[l] }
-        derivative(layout, resting, n, at: stage, into: k15)
+        layout.derivative(of: stage, into: k15, resting: resting)
         let (d0_0, d0_5, d0_6, d0_7, d0_8, d0_9, d0_10, d0_11, d0_12, d0_13, d0_14, d0_15) = (h * -8.428938276109013, h * 0.5667149535193777, h * -3.0689499459498917, h * 2.38466765651207, h * 2.117034582445028, h * -0.871391583777973, h * 2.2404374302607883, h * 0.6315787787694688, h * -0.08899033645133331, h * 18.148505520854727, h * -9.194632392478356, h * -4.436036387594894)
         let (d1_0, d1_5, d1_6, d1_7, d1_8, d1_9, d1_10, d1_11, d1_12, d1_13, d1_14, d1_15) = (h * 10.427508642579134, h * 242.28349177525817, h * 165.20045171727028, h * -374.5467547226902, h * -22.113666853125306, h * 7.733432668472264, h * -30.674084731089398, h * -9.332130526430229, h * 15.697238121770845, h * -31.139403219565178, h * -9.35292435884448, h * 35.81684148639408)
         let (d2_0, d2_5, d2_6, d2_7, d2_8, d2_9, d2_10, d2_11, d2_12, d2_13, d2_14, d2_15) = (h * 19.985053242002433, h * -387.0373087493518, h * -189.17813819516758, h * 527.8081592054236, h * -11.57390253995963, h * 6.8812326946963, h * -1.0006050966910838, h * 0.7777137798053443, h * -2.778205752353508, h * -60.19669523126412, h * 84.32040550667716, h * 11.99229113618279)

@@ -74,11 +74,7 @@ public struct FlatDOP853: Integrator {
         denseIsCurrent = true
         rejectedLast = false
         evaluate(at: ends.y, into: ends.k0)
-        var derivative = State.zero(like: state)
-        for i in 0..<n {
-            derivative.position.lanes[i] = work[k0 + i]
-            derivative.velocity.lanes[i] = work[k0 + n + i]
-        }
+        let derivative = work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + k0, count: n) }
         stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 7,
                                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
         evaluations += 1
@@ -87,16 +83,9 @@ public struct FlatDOP853: Integrator {
     mutating func evaluate(at slot: Int, into target: Int) {
         let n = count, layout = system.layout, resting = system.resting
         work.withUnsafeMutableBufferPointer { w in
-            Self.derivative(layout, resting, n, at: w.baseAddress! + slot * 2 * n, into: w.baseAddress! + target * 2 * n)
+            layout.derivative(of: w.baseAddress! + slot * 2 * n, into: w.baseAddress! + target * 2 * n, resting: resting)
         }
         evaluations += 1
-    }
-
-    /// f(y) = (velocities, accelerations) into `k`.
-    static func derivative(_ layout: System.Layout, _ resting: [System.RestingContact], _ n: Int,
-                           at y: UnsafeMutablePointer<Double>, into k: UnsafeMutablePointer<Double>) {
-        for i in 0..<n { k[i] = y[n + i] }
-        layout.accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
     }
 
     public mutating func advance(toward limit: Double) throws {

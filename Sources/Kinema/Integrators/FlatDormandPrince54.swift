@@ -66,33 +66,21 @@ public struct FlatDormandPrince54: Integrator {
     /// The derivative at the y slot into k1.
     mutating func evaluateDerivative() {
         let n = count, layout = system.layout, resting = system.resting
-        work.withUnsafeMutableBufferPointer { buffer in
-            Self.derivative(layout, resting, buffer.baseAddress!, n, at: Self.y, into: Self.k1)
+        work.withUnsafeMutableBufferPointer { w in
+            layout.derivative(of: w.baseAddress! + Self.y * 2 * n, into: w.baseAddress! + Self.k1 * 2 * n, resting: resting)
         }
         evaluations += 1
     }
 
-    /// f(slot) = (velocities, accelerations) into `target`.
-    static func derivative(_ layout: System.Layout, _ resting: [System.RestingContact], _ w: UnsafeMutablePointer<Double>,
-                           _ n: Int, at slot: Int, into target: Int) {
-        let y = w + slot * 2 * n, k = w + target * 2 * n
-        for i in 0..<n { k[i] = y[n + i] }
-        layout.accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
-    }
-
     mutating func startStepSize() {
-        var derivative = State.zero(like: state)
-        for i in 0..<count {
-            derivative.position.lanes[i] = work[(Self.k1 * 2) * count + i]
-            derivative.velocity.lanes[i] = work[(Self.k1 * 2 + 1) * count + i]
-        }
+        let derivative = work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + Self.k1 * 2 * count, count: count) }
         stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 4,
                                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
         evaluations += 1
     }
 
     public mutating func advance(toward limit: Double) throws {
-        let t = time, n = count, m = 2 * count, layout = system.layout, resting = system.resting
+        let t = time, m = 2 * count, layout = system.layout, resting = system.resting
         let atol = absoluteTolerance, rtol = relativeTolerance
         for _ in 0..<10_000 {
             let remaining = limit - t
@@ -107,23 +95,23 @@ public struct FlatDormandPrince54: Integrator {
                 let k1 = slot(1), k2 = slot(2), k3 = slot(3), k4 = slot(4), k5 = slot(5), k6 = slot(6), k7 = slot(7)
                 let c21 = h * 0.2
                 for i in 0..<m { s[i] = y[i] + c21 * k1[i] }
-                Self.derivative(layout, resting, w, n, at: Self.stage, into: 2)
+                layout.derivative(of: s, into: k2, resting: resting)
                 let (c31, c32) = (h * (3.0 / 40), h * (9.0 / 40))
                 for i in 0..<m { s[i] = (y[i] + c31 * k1[i]) + c32 * k2[i] }
-                Self.derivative(layout, resting, w, n, at: Self.stage, into: 3)
+                layout.derivative(of: s, into: k3, resting: resting)
                 let (c41, c42, c43) = (h * (44.0 / 45), h * (-56.0 / 15), h * (32.0 / 9))
                 for i in 0..<m { s[i] = ((y[i] + c41 * k1[i]) + c42 * k2[i]) + c43 * k3[i] }
-                Self.derivative(layout, resting, w, n, at: Self.stage, into: 4)
+                layout.derivative(of: s, into: k4, resting: resting)
                 let (c51, c52, c53, c54) = (h * (19372.0 / 6561), h * (-25360.0 / 2187), h * (64448.0 / 6561), h * (-212.0 / 729))
                 for i in 0..<m { s[i] = (((y[i] + c51 * k1[i]) + c52 * k2[i]) + c53 * k3[i]) + c54 * k4[i] }
-                Self.derivative(layout, resting, w, n, at: Self.stage, into: 5)
+                layout.derivative(of: s, into: k5, resting: resting)
                 let (c61, c62, c63) = (h * (9017.0 / 3168), h * (-355.0 / 33), h * (46732.0 / 5247))
                 let (c64, c65) = (h * (49.0 / 176), h * (-5103.0 / 18656))
                 for i in 0..<m { s[i] = ((((y[i] + c61 * k1[i]) + c62 * k2[i]) + c63 * k3[i]) + c64 * k4[i]) + c65 * k5[i] }
-                Self.derivative(layout, resting, w, n, at: Self.stage, into: 6)
+                layout.derivative(of: s, into: k6, resting: resting)
                 let (b1, b3, b4, b5, b6) = (h * (35.0 / 384), h * (500.0 / 1113), h * (125.0 / 192), h * (-2187.0 / 6784), h * (11.0 / 84))
                 for i in 0..<m { y1[i] = ((((y[i] + b1 * k1[i]) + b3 * k3[i]) + b4 * k4[i]) + b5 * k5[i]) + b6 * k6[i] }
-                Self.derivative(layout, resting, w, n, at: Self.y1, into: 7)
+                layout.derivative(of: y1, into: k7, resting: resting)
                 let (e1, e3, e4) = (h * (71.0 / 57600), h * (-71.0 / 16695), h * (71.0 / 1920))
                 let (e5, e6, e7) = (h * (-17253.0 / 339200), h * (22.0 / 525), h * (-1.0 / 40))
                 var sum = 0.0

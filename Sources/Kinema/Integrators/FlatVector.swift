@@ -89,6 +89,12 @@ public struct FlatVector: StateVector, Hashable, Sendable {
 }
 
 extension PhaseState where Vector == FlatVector {
+    /// The state held in `count` positions then `count` velocities (a flat integrator's workspace slot).
+    init(lanes: UnsafePointer<Double>, count: Int) {
+        self.init(position: FlatVector(Array(UnsafeBufferPointer(start: lanes, count: count))),
+                  velocity: FlatVector(Array(UnsafeBufferPointer(start: lanes + count, count: count))))
+    }
+
     /// This state with exactly `count` lanes in each half (a `zero` flat vector has none).
     func sized(_ count: Int) -> PhaseState {
         var state = self

@@ -31,11 +31,7 @@ enum Collisions {
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, body: Int, plane: Int) -> Double {
-        gap(system, system.vector(position, body: body), body: body, plane: plane)
-    }
-
-    static func gap<V>(_ system: SceneSystem<V>, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
-        gap(system.layout, x, body: body, plane: plane)
+        gap(system.layout, system.vector(position, body: body), body: body, plane: plane)
     }
 
     /// The distance from body `body` at `x` to plane `plane`, less its radius.
@@ -44,11 +40,7 @@ enum Collisions {
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, bodies a: Int, _ b: Int) -> Double {
-        gap(system, system.vector(position, body: a), system.vector(position, body: b), bodies: a, b)
-    }
-
-    static func gap<V>(_ system: SceneSystem<V>, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
-        gap(system.layout, xa, xb, bodies: a, b)
+        gap(system.layout, system.vector(position, body: a), system.vector(position, body: b), bodies: a, b)
     }
 
     /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.

@@ -138,6 +138,14 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             }
         }
 
+        /// f(y) = (velocities, accelerations) of a state laid out as positions then velocities, into
+        /// `k`: the stage derivative of the flat-storage integrators.
+        func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
+            let n = inverseMasses.count * dimensions
+            for i in 0..<n { k[i] = y[n + i] }
+            accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
+        }
+
         /// Resting contacts: the normal component into the plane removed, sliding friction added.
         func applyContacts(_ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ resting: [RestingContact]) {
             let d = dimensions

@@ -139,16 +139,15 @@ public struct Simulation: Sendable {
         let limit: ((Double, Double) -> Double)? = method.timeStep == nil ? nil : {
             method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
         }
-        func stepper<J: Integrator>(_ integrator: J) -> SceneStepper<J, V> where J.System == SceneSystem<V> {
+        // Generic over the vector too: the flat-storage integrators step `SceneSystem<FlatVector>`.
+        func stepper<J: Integrator, W>(_ integrator: J) -> SceneStepper<J, W> where J.System == SceneSystem<W> {
             SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
                          stepBudget: stepBudget, landOnSamples: landOnSamples)
         }
         /// A fixed-step method: in place on flat storage, generic otherwise.
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                let integrator = FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)
-                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: h, stabilityLimit: limit,
-                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
+                return try use.use(stepper(FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)))
             }
             return try use.use(stepper(FixedStepIntegrator(system: system, method: type, state: start, timeStep: h)))
         }
@@ -161,17 +160,15 @@ public struct Simulation: Sendable {
             return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                let integrator = FlatDormandPrince54(system: flat, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
-                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: nil, stabilityLimit: nil,
-                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
+                return try use.use(stepper(FlatDormandPrince54(system: flat, state: start, absoluteTolerance: tolerance,
+                                                               relativeTolerance: tolerance)))
             }
             return try use.use(stepper(DormandPrince54(system: system, state: start, absoluteTolerance: tolerance,
                                                        relativeTolerance: tolerance)))
         case .dop853(let tolerance):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                let integrator = FlatDOP853(system: flat, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)
-                return try use.use(SceneStepper(integrator, methodName: method.name, timeStep: nil, stabilityLimit: nil,
-                                                stepBudget: stepBudget, landOnSamples: landOnSamples))
+                return try use.use(stepper(FlatDOP853(system: flat, state: start, absoluteTolerance: tolerance,
+                                                      relativeTolerance: tolerance)))
             }
             return try use.use(stepper(DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
         case .exact:
