@@ -16,7 +16,7 @@ public struct Simulation: Sendable {
     public var stepBudget = Simulation.defaultStepBudget
 
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
-    /// by every method but Adams); smaller ones in one SIMD vector, which is faster up to 16 lanes.
+    /// by every method); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
     public var largestPackedScene = 16 {
         didSet { largestPackedScene = min(max(largestPackedScene, 0), 16) }
@@ -157,6 +157,9 @@ public struct Simulation: Sendable {
         case .verlet(let h): return try fixed(VelocityVerlet.self, h)
         case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):
+            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
+                return try use.use(stepper(FlatAdamsBashforthMoulton(system: flat, state: start, timeStep: h, order: order)))
+            }
             return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {

@@ -1,0 +1,318 @@
+/// Adams–Bashforth–Moulton (PECE, fixed step, order 1…12) on a scene in flat storage, in place:
+/// the lanes of `AdamsBashforthMoulton`'s arithmetic (same sums in the same order, the same DOP853
+/// steps to start and to end off the grid, through `FlatDOP853`'s generated stage loops), over
+/// workspaces allocated at creation, so both agree to the last bit and a step allocates nothing.
+///
+/// Workspace slots of 2n lanes (positions, then velocities): the state, the state before the last
+/// step, the predicted state, the corrector's sum, the predicted derivative, then the history of
+/// derivatives, each stored twice (at i and i + order) so the window from `head` runs newest to
+/// oldest without wrapping. The DOP853 steps have their own workspace in `FlatDOP853`'s layout.
+public struct FlatAdamsBashforthMoulton: Integrator {
+    public typealias System = SceneSystem<FlatVector>
+    public typealias State = PhaseState<FlatVector>
+
+    public var system: System
+    public let timeStep: Double
+    public let order: Int
+    public private(set) var time: Double
+    public private(set) var state: State
+    public private(set) var previousTime: Double
+    public private(set) var steps = 0
+    public private(set) var evaluations = 0
+
+    var predictor = InlineStorage12<Double>(repeating: 0)
+    var corrector = InlineStorage12<Double>(repeating: 0)
+    var head = 0
+    var known = 0
+    var origin: Double
+    var gridIndex = 0
+    var lastWasOneStep = false
+    var denseIsCurrent = true
+    var work: [Double]
+    var oneStep: [Double]
+    let count: Int
+
+    static let current = 0, previous = 1, predicted = 2, correctorSum = 3, fPredicted = 4, history = 5
+    /// The DOP853 workspace's fixed ends (no slot swapping: each step starts from a copy).
+    static let oneStepEnds = FlatDOP853.Ends(y: 0, k0: 1, y1: 18, k12: 13)
+
+    /// - Precondition: `timeStep` finite and > 0, `order` in 1…12 (`IntegrationMethod.validate`
+    ///   checks both for user input).
+    public init(system: System, time: Double = 0, state: State, timeStep: Double, order: Int) {
+        precondition(timeStep > 0 && timeStep.isFinite, "timeStep must be finite and > 0")
+        precondition(IntegrationMethod.adamsOrders.contains(order), "order must be \(IntegrationMethod.adamsOrderRule)")
+        count = system.scene.coordinateCount
+        self.system = system
+        self.timeStep = timeStep
+        self.order = order
+        let bashforth = AdamsCoefficients.bashforth[order - 1], moulton = AdamsCoefficients.moulton[order - 1]
+        for j in 0..<order {
+            predictor[j] = timeStep * bashforth[j]
+            corrector[j] = timeStep * moulton[j]
+        }
+        work = Array(repeating: 0, count: (Self.history + 2 * order) * 2 * count)
+        oneStep = Array(repeating: 0, count: FlatDOP853.slots * 2 * count)
+        self.time = time
+        self.state = state.sized(count)
+        previousTime = time
+        origin = time
+        restart(at: time, state: state)
+    }
+
+    public mutating func restart(at time: Double, state: State) {
+        self.time = time
+        self.state = state.sized(count)
+        previousTime = time
+        origin = time
+        gridIndex = 0
+        known = 0
+        lastWasOneStep = false
+        denseIsCurrent = true
+        let n = count
+        work.withUnsafeMutableBufferPointer { w in
+            for i in 0..<n {
+                w[i] = self.state.position.lanes[i]
+                w[n + i] = self.state.velocity.lanes[i]
+            }
+        }
+        copy(Self.current, to: Self.previous)
+        pushDerivative { w, n in w + Self.current * 2 * n }
+    }
+
+    func slot(_ index: Int) -> Int { index * 2 * count }
+
+    mutating func copy(_ from: Int, to: Int) {
+        let m = 2 * count, a = from * m, b = to * m
+        work.withUnsafeMutableBufferPointer { w in
+            for l in 0..<m { w[b + l] = w[a + l] }
+        }
+    }
+
+    /// Moves `head` one back and stores a derivative there (and `order` slots on): the one at the
+    /// lanes `source` points to, evaluated first when `evaluate`.
+    mutating func pushDerivative(evaluate: Bool = true, _ source: (UnsafeMutablePointer<Double>, Int) -> UnsafeMutablePointer<Double>) {
+        head = head == 0 ? order - 1 : head - 1
+        known = min(known + 1, order)
+        let n = count, m = 2 * count, first = (Self.history + head) * m, second = first + order * m
+        let layout = system.layout, resting = system.resting
+        work.withUnsafeMutableBufferPointer { w in
+            let base = w.baseAddress!
+            layout.derivative(of: source(base, n), into: base + first, resting: resting)
+            for l in 0..<m { base[second + l] = base[first + l] }
+        }
+        evaluations += 1
+    }
+
+    /// Stores the derivative DOP853 left in its k12 slot as the newest history entry (no evaluation).
+    mutating func pushOneStepDerivative() {
+        head = head == 0 ? order - 1 : head - 1
+        known = min(known + 1, order)
+        let m = 2 * count, first = (Self.history + head) * m, second = first + order * m, k12 = Self.oneStepEnds.k12 * m
+        oneStep.withUnsafeBufferPointer { d in
+            work.withUnsafeMutableBufferPointer { w in
+                for l in 0..<m {
+                    w[first + l] = d[k12 + l]
+                    w[second + l] = d[k12 + l]
+                }
+            }
+        }
+    }
+
+    public mutating func advance(toward limit: Double) throws {
+        step(toward: limit)
+    }
+
+    /// Up to 32 steps toward `target` in one call, as `AdamsBashforthMoulton` does.
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        for _ in 0..<32 {
+            step(toward: limit)
+            if time >= target || time >= limit { return }
+        }
+    }
+
+    mutating func step(toward limit: Double) {
+        let h = timeStep, remaining = limit - time
+        let reachesLimit = remaining < 1.5 * h && abs(remaining - h) <= 16 * max(abs(limit), h).ulp
+        previousTime = time
+        copy(Self.current, to: Self.previous)
+        steps &+= 1
+        if remaining < h && !reachesLimit {
+            takeOneStep(size: remaining, to: limit)
+            origin = limit
+            gridIndex = 0
+            known = 0
+            pushOneStepDerivative()
+            return
+        }
+        gridIndex &+= 1
+        let end = reachesLimit ? limit : origin + Double(gridIndex) * h
+        if known < order {
+            takeOneStep(size: h, to: end)
+            pushOneStepDerivative()
+            return
+        }
+        // P, E, C, E, each lane summed oldest to newest as the packed integrator does.
+        let m = 2 * count, order = self.order, head = self.head, layout = system.layout, resting = system.resting
+        var predictor = self.predictor, corrector = self.corrector
+        work.withUnsafeMutableBufferPointer { buffer in
+            let w = buffer.baseAddress!
+            let y = w + Self.current * m, predicted = w + Self.predicted * m, sum = w + Self.correctorSum * m
+            let fPredicted = w + Self.fPredicted * m, f = w + (Self.history + head) * m
+            for l in 0..<m {
+                var older = 0.0, correctorSum = 0.0
+                var j = order &- 1
+                while j > 0 {
+                    older = older + predictor[j] * f[j * m + l]
+                    correctorSum = correctorSum + corrector[j] * f[(j - 1) * m + l]
+                    j &-= 1
+                }
+                predicted[l] = (y[l] + older) + predictor[0] * f[l]
+                sum[l] = correctorSum
+            }
+            layout.derivative(of: predicted, into: fPredicted, resting: resting)
+            for l in 0..<m { y[l] = (y[l] + sum[l]) + corrector[0] * fPredicted[l] }
+        }
+        evaluations &+= 1
+        time = end
+        lastWasOneStep = false
+        storeState()
+        pushDerivative { w, n in w + Self.current * 2 * n }
+    }
+
+    /// A DOP853 step from the current state and the newest derivative, without error control.
+    mutating func takeOneStep(size: Double, to end: Double) {
+        let n = count, m = 2 * count, ends = Self.oneStepEnds, layout = system.layout, resting = system.resting
+        let newest = (Self.history + head) * m
+        work.withUnsafeMutableBufferPointer { w in
+            oneStep.withUnsafeMutableBufferPointer { d in
+                for l in 0..<m {
+                    d[ends.y * m + l] = w[l]
+                    d[ends.k0 * m + l] = w[newest + l]
+                }
+                _ = FlatDOP853.trial(layout, resting, d.baseAddress!, n, ends, step: size, absolute: 1, relative: 0)
+                for l in 0..<m { w[l] = d[ends.y1 * m + l] }
+            }
+        }
+        evaluations += 12
+        lastWasOneStep = true
+        denseIsCurrent = false
+        time = end
+        storeState()
+    }
+
+    /// The current slot into `state`.
+    mutating func storeState() {
+        let n = count
+        work.withUnsafeBufferPointer { w in
+            state.position.lanes.withUnsafeMutableBufferPointer { x in
+                state.velocity.lanes.withUnsafeMutableBufferPointer { v in
+                    for i in 0..<n {
+                        x[i] = w[i]
+                        v[i] = w[n + i]
+                    }
+                }
+            }
+        }
+    }
+
+    public mutating func prepareInterpolation() {
+        guard lastWasOneStep && !denseIsCurrent else { return }
+        let n = count, h = time - previousTime, layout = system.layout, resting = system.resting
+        oneStep.withUnsafeMutableBufferPointer {
+            FlatDOP853.denseOutput(layout, resting, $0.baseAddress!, n, Self.oneStepEnds, step: h)
+        }
+        denseIsCurrent = true
+        evaluations += 3
+    }
+
+    /// The interpolant's weights at θ and at θ = 1: g_j(θ) for the backward differences ∇^j f_n+1.
+    func adamsWeights(_ theta: Double) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
+        var atTheta = InlineStorage12<Double>(repeating: 0), atEnd = InlineStorage12<Double>(repeating: 0)
+        for j in 0..<order {
+            var g = 0.0, gEnd = 0.0
+            for c in AdamsCoefficients.interpolant[j].reversed() {
+                g = (g + c) * theta
+                gEnd += c
+            }
+            atTheta[j] = g
+            atEnd[j] = gEnd
+        }
+        return (atTheta, atEnd)
+    }
+
+    /// Lane `lane` (of 2n) at `t` strictly inside the last step, prepared as `prepareInterpolation` leaves it.
+    func lane(_ lane: Int, at t: Double, _ weights: (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>)) -> Double {
+        var weights = weights
+        let m = 2 * count, h = time - previousTime, theta = (t - previousTime) / h
+        if lastWasOneStep {
+            let f = FlatDOP853.f0Slot * m + lane, x = theta
+            let y = (1 - x) * (oneStep[f + 5 * m] + x * oneStep[f + 6 * m])
+            let offset = x * (oneStep[f] + (1 - x) * (oneStep[f + m] + x * (oneStep[f + 2 * m] + (1 - x) * (oneStep[f + 3 * m]
+                + x * (oneStep[f + 4 * m] + y)))))
+            return work[Self.previous * m + lane] + offset
+        }
+        var differences = InlineStorage12<Double>(repeating: 0)
+        for j in 0..<order { differences[j] = work[(Self.history + head + j) * m + lane] }
+        for j in 1..<order {
+            for i in stride(from: order - 1, through: j, by: -1) {
+                differences[i] = differences[i - 1] - differences[i]
+            }
+        }
+        var atTheta = 0.0, atEnd = 0.0
+        for j in 0..<order {
+            atTheta = atTheta + weights.atTheta[j] * differences[j]
+            atEnd = atEnd + weights.atEnd[j] * differences[j]
+        }
+        let y0 = work[Self.previous * m + lane], y1 = work[lane]
+        let start = y0 + h * atTheta
+        let mismatch = y1 - (y0 + h * atEnd)
+        return start + theta * mismatch
+    }
+
+    /// Whether `t` is the step's end or start (a few ulps off counts, as in the packed integrator).
+    func endpoint(_ t: Double) -> Int? {
+        let h = time - previousTime
+        if h <= 0 || t >= time - 4 * time.ulp { return Self.current }
+        if t <= previousTime + 4 * previousTime.ulp { return Self.previous }
+        return nil
+    }
+
+    public func interpolate(at t: Double) -> State {
+        guard !lastWasOneStep || denseIsCurrent || endpoint(t) != nil else {
+            var prepared = self  // the driver prepares first; this path copies the workspaces
+            prepared.prepareInterpolation()
+            return prepared.interpolate(at: t)
+        }
+        var result = State.zero(like: state)
+        let n = count, m = 2 * count, end = endpoint(t)
+        let weights = end == nil && !lastWasOneStep ? adamsWeights((t - previousTime) / (time - previousTime))
+            : (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        for i in 0..<n {
+            if let end {
+                result.position.lanes[i] = work[end * m + i]
+                result.velocity.lanes[i] = work[end * m + n + i]
+            } else {
+                result.position.lanes[i] = lane(i, at: t, weights)
+                result.velocity.lanes[i] = lane(n + i, at: t, weights)
+            }
+        }
+        return result
+    }
+
+    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
+        guard !lastWasOneStep || denseIsCurrent || endpoint(t) != nil else {
+            let x = interpolate(at: t).position
+            var v = SIMD3<Double>.zero
+            for (axis, lane) in lanes.enumerated() { v[axis] = x.lanes[lane] }
+            return v
+        }
+        let m = 2 * count, end = endpoint(t)
+        let weights = end == nil && !lastWasOneStep ? adamsWeights((t - previousTime) / (time - previousTime))
+            : (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        var v = SIMD3<Double>.zero
+        for (axis, index) in lanes.enumerated() {
+            v[axis] = end.map { work[$0 * m + index] } ?? lane(index, at: t, weights)
+        }
+        return v
+    }
+}
