@@ -17,6 +17,33 @@ func chain(_ n: Int) throws -> PhysicsScene {
     return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
 }
 
+/// The chain as a scene file for `kinema simulate --scene`.
+func chainJSON(_ n: Int) -> String {
+    let bodies = (0..<n).map { i in
+        "{\"name\": \"b\(i)\", \"mass\": 0.2, \"position\": [\(0.3 * Double(i + 1)), 0, \(0.05 * Double(i))]}"
+    }
+    let springs = (0..<n).map { i in
+        (i == 0 ? "{\"body\": \"b0\", \"anchor\": [0, 0, 0]" : "{\"bodies\": [\"b\(i - 1)\", \"b\(i)\"]")
+            + ", \"stiffness\": 80, \"damping\": 0.3, \"restLength\": 0.25}"
+    }
+    return "{\"dimensions\": 3, \"gravity\": [0, 0, -9.81], \"bodies\": [\(bodies.joined(separator: ", "))], "
+        + "\"springs\": [\(springs.joined(separator: ", "))]}"
+}
+
+/// Seconds for one `kinema simulate` process (start-up, scene parsing and CSV included).
+func cliSeconds(_ executable: String, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["simulate"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    let time = try seconds {
+        try process.run()
+        process.waitUntilExit()
+    }
+    guard process.terminationStatus == 0 else { fatalError("kinema \(arguments) exited \(process.terminationStatus)") }
+    return time
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -31,6 +58,9 @@ func best(_ repeats: Int, _ run: () throws -> Double) rethrows -> Double {
 
 let sizes = CommandLine.arguments.count > 1 ? CommandLine.arguments.dropFirst().compactMap { Int($0) } : [1, 12, 21, 100, 1000, 10000]
 let repeats = 5
+// With KINEMA_CLI=path/to/release/kinema, the same runs also go through the command line.
+let cli = ProcessInfo.processInfo.environment["KINEMA_CLI"]
+var cliRows: [String] = []
 let h = 1e-4, tolerance = 1e-8
 print("| bodies (3-D) | RK4 Kinema | RK4 odeint | ratio | DOP853 Kinema (per accepted step) | fehlberg78 odeint | ratio | DOPRI5 Kinema | dopri5 odeint | ratio |")
 print("|---|---|---|---|---|---|---|---|---|---|")
@@ -63,11 +93,34 @@ for n in sizes {
     }
     let dop853 = try kinemaAdaptive(.dop853(tolerance: tolerance)), fehlberg = odeintAdaptive(odeint_chain_fehlberg78)
     let dopri5 = try kinemaAdaptive(.dopri5(tolerance: tolerance)), odeintDopri5 = odeintAdaptive(odeint_chain_dopri5)
+    if let cli {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-chain-\(n).json")
+        try chainJSON(n).write(to: file, atomically: true, encoding: .utf8)
+        let common = ["--scene", file.path, "--sample-rate", "\(1 / duration)", "--max-steps", "100000000"]
+        let rk4 = try best(repeats) { try cliSeconds(cli, common + ["--integrator", "rk4", "--dt", "\(h)", "--duration", "\(duration)"]) }
+        // DOP853 over about 10⁶ body-steps too, so the process start is a small part of it.
+        let perSecond = try kinema.run(method: .dop853(tolerance: tolerance), duration: 1, sampleRate: 1).steps
+        let span = max(1, (1e6 / Double(perSecond * n)).rounded(.up))
+        let steps853 = try kinema.run(method: .dop853(tolerance: tolerance), duration: span, sampleRate: 1 / span).steps
+        let dop853 = try best(repeats) {
+            try cliSeconds(cli, ["--scene", file.path, "--integrator", "dop853", "--tolerance", "\(tolerance)",
+                                 "--duration", "\(span)", "--sample-rate", "\(1 / span)"])
+        }
+        let rk4PerBodyStep = rk4 / Double(steps * n) * 1e9, dop853PerBodyStep = dop853 / Double(steps853 * n) * 1e9
+        let odeint = odeintRK4 / Double(steps * n) * 1e9
+        cliRows.append("| \(n) | \(String(format: "%.1f", rk4PerBodyStep)) | \(String(format: "%.2f×", rk4PerBodyStep / odeint)) "
+                       + "| \(String(format: "%.1f", dop853PerBodyStep)) | \(String(format: "%.2f×", dop853PerBodyStep / fehlberg)) |")
+    }
     let perBodyStep = rk4 / Double(steps * n) * 1e9, odeintPerBodyStep = odeintRK4 / Double(steps * n) * 1e9
     func f(_ x: Double) -> String { String(format: x < 100 ? "%.1f" : "%.0f", x) }
     print("| \(n) | \(f(perBodyStep)) | \(f(odeintPerBodyStep)) | \(String(format: "%.2f×", perBodyStep / odeintPerBodyStep)) "
           + "| \(f(dop853)) | \(f(fehlberg)) | \(String(format: "%.2f×", dop853 / fehlberg)) "
           + "| \(f(dopri5)) | \(f(odeintDopri5)) | \(String(format: "%.2f×", dopri5 / odeintDopri5)) |")
+}
+if !cliRows.isEmpty {
+    print("\n| bodies (3-D), through `kinema simulate --scene` (process start and JSON included) | RK4 ns/body-step | ÷ odeint RK4 | DOP853 ns/body-step | ÷ odeint fehlberg78 |")
+    print("|---|---|---|---|---|")
+    cliRows.forEach { print($0) }
 }
 
 // 1,000 spheres in a closed box (the scene of SphereBoxTests), 5 s of simulated time on one core.

@@ -104,8 +104,11 @@ private struct SceneReader {
                 try PhysicsBody(name: name, mass: mass, position: position, velocity: velocity, radius: radius, isStatic: isStatic)
             })
         }
+        // By name through a dictionary (the first body of a name; duplicates are refused by the
+        // scene): a linear search per spring took 1.2 s for a 10,000-body chain.
+        let indexByName = Dictionary(bodies.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let index = { (name: String, at: JSONValue.Location) throws -> Int in
-            guard let i = bodies.firstIndex(where: { $0.name == name }) else {
+            guard let i = indexByName[name] else {
                 throw self.fail(at, "no body is named '\(name)'")
             }
             return i
