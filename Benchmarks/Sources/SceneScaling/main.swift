@@ -30,17 +30,21 @@ func chainJSON(_ n: Int) -> String {
         + "\"springs\": [\(springs.joined(separator: ", "))]}"
 }
 
-/// Seconds for one `kinema simulate` process (start-up, scene parsing and CSV included).
+/// Seconds for one `kinema simulate` process (start-up, scene parsing and CSV included), spawned
+/// and reaped directly: Foundation's `Process.waitUntilExit` polls, which rounds times to 0.1 s.
 func cliSeconds(_ executable: String, _ arguments: [String]) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["simulate"] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    let time = try seconds {
-        try process.run()
-        process.waitUntilExit()
+    let argv = ([executable, "simulate"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0, status: Int32 = 0
+    let time = seconds {
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { fatalError("cannot start \(executable)") }
+        waitpid(pid, &status, 0)
     }
-    guard process.terminationStatus == 0 else { fatalError("kinema \(arguments) exited \(process.terminationStatus)") }
+    guard status == 0 else { fatalError("kinema \(arguments) exited with status \(status)") }
     return time
 }
 
@@ -54,6 +58,17 @@ func best(_ repeats: Int, _ run: () throws -> Double) rethrows -> Double {
     var best = Double.infinity
     for _ in 0..<repeats { best = min(best, try run()) }
     return best
+}
+
+/// The best of `repeats` runs of each, alternating, so both see the same machine (a noisy one
+/// slows whole stretches of a run, not single calls).
+func interleaved(_ repeats: Int, _ first: () throws -> Double, _ second: () throws -> Double) rethrows -> (Double, Double) {
+    var a = Double.infinity, b = Double.infinity
+    for _ in 0..<repeats {
+        a = min(a, try first())
+        b = min(b, try second())
+    }
+    return (a, b)
 }
 
 let sizes = CommandLine.arguments.count > 1 ? CommandLine.arguments.dropFirst().compactMap { Int($0) } : [1, 12, 21, 100, 1000, 10000]
@@ -72,44 +87,51 @@ for n in sizes {
     var kinema = Simulation(scene: scene)
     kinema.stepBudget = 100_000_000
     var last: Trajectory?
-    let rk4 = try best(repeats) { try seconds { last = try kinema.run(method: .rk4(timeStep: h), duration: duration, sampleRate: 1 / duration) } }
     var positions = [Double](repeating: 0, count: 3 * n)
-    let odeintRK4 = best(repeats) { odeint_chain_rk4(Int32(n), h, steps, &positions) }
+    let (rk4, odeintRK4) = try interleaved(repeats, {
+        try seconds { last = try kinema.run(method: .rk4(timeStep: h), duration: duration, sampleRate: 1 / duration) }
+    }, { odeint_chain_rk4(Int32(n), h, steps, &positions) })
     let difference = zip(positions, (0..<3 * n).map { last!.position(last!.count - 1, $0) }).map { abs($0 - $1) }.max() ?? 0
     // Same scene, same method: only rounding (different operation order over ~10⁵ steps) apart.
     guard difference < 1e-6 else { fatalError("Kinema and odeint disagree by \(difference) at N = \(n)") }
 
     // Long enough for hundreds of accepted steps, so setup is a small part of the run.
     let adaptiveDuration = 1.0
-    func kinemaAdaptive(_ method: IntegrationMethod) throws -> Double {
-        var accepted = 0
-        let time = try best(repeats) { try seconds { accepted = try kinema.run(method: method, duration: adaptiveDuration, sampleRate: 1 / adaptiveDuration).steps } }
-        return time / Double(accepted * n) * 1e9
+    /// ns per accepted body-step of Kinema's method and odeint's, measured alternately.
+    func adaptive(_ method: IntegrationMethod,
+                  _ odeint: (Int32, Double, Double, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Double>) -> Double) throws -> (Double, Double) {
+        var accepted = 0, odeintAccepted = 0
+        let (time, odeintTime) = try interleaved(repeats, {
+            try seconds { accepted = try kinema.run(method: method, duration: adaptiveDuration, sampleRate: 1 / adaptiveDuration).steps }
+        }, { odeint(Int32(n), tolerance, adaptiveDuration, &odeintAccepted, &positions) })
+        return (time / Double(accepted * n) * 1e9, odeintTime / Double(odeintAccepted * n) * 1e9)
     }
-    func odeintAdaptive(_ run: (Int32, Double, Double, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Double>) -> Double) -> Double {
-        var accepted = 0
-        let time = best(repeats) { run(Int32(n), tolerance, adaptiveDuration, &accepted, &positions) }
-        return time / Double(accepted * n) * 1e9
-    }
-    let dop853 = try kinemaAdaptive(.dop853(tolerance: tolerance)), fehlberg = odeintAdaptive(odeint_chain_fehlberg78)
-    let dopri5 = try kinemaAdaptive(.dopri5(tolerance: tolerance)), odeintDopri5 = odeintAdaptive(odeint_chain_dopri5)
+    let (dop853, fehlberg) = try adaptive(.dop853(tolerance: tolerance), odeint_chain_fehlberg78)
+    let (dopri5, odeintDopri5) = try adaptive(.dopri5(tolerance: tolerance), odeint_chain_dopri5)
     if let cli {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-chain-\(n).json")
         try chainJSON(n).write(to: file, atomically: true, encoding: .utf8)
-        let common = ["--scene", file.path, "--sample-rate", "\(1 / duration)", "--max-steps", "100000000"]
-        let rk4 = try best(repeats) { try cliSeconds(cli, common + ["--integrator", "rk4", "--dt", "\(h)", "--duration", "\(duration)"]) }
+        // 10⁷ body-steps from 1,000 bodies on: reading the scene file (about 14 µs a body) is part
+        // of every run, and 200 steps of 10,000 bodies would mostly measure it.
+        let cliSteps = n >= 1000 ? 10_000_000 / n : steps, cliDuration = Double(cliSteps) * h
+        let (rk4, odeintRK4) = try interleaved(repeats, {
+            try cliSeconds(cli, ["--scene", file.path, "--sample-rate", "\(1 / cliDuration)", "--max-steps", "100000000",
+                                 "--integrator", "rk4", "--dt", "\(h)", "--duration", "\(cliDuration)"])
+        }, { odeint_chain_rk4(Int32(n), h, cliSteps, &positions) })
         // DOP853 over about 10⁶ body-steps too, so the process start is a small part of it.
         let perSecond = try kinema.run(method: .dop853(tolerance: tolerance), duration: 1, sampleRate: 1).steps
         let span = max(1, (1e6 / Double(perSecond * n)).rounded(.up))
         let steps853 = try kinema.run(method: .dop853(tolerance: tolerance), duration: span, sampleRate: 1 / span).steps
-        let dop853 = try best(repeats) {
+        var odeintAccepted = 0
+        let (dop853, fehlberg) = try interleaved(repeats, {
             try cliSeconds(cli, ["--scene", file.path, "--integrator", "dop853", "--tolerance", "\(tolerance)",
                                  "--duration", "\(span)", "--sample-rate", "\(1 / span)"])
-        }
-        let rk4PerBodyStep = rk4 / Double(steps * n) * 1e9, dop853PerBodyStep = dop853 / Double(steps853 * n) * 1e9
-        let odeint = odeintRK4 / Double(steps * n) * 1e9
+        }, { odeint_chain_fehlberg78(Int32(n), tolerance, span, &odeintAccepted, &positions) })
+        let fehlbergPerBodyStep = fehlberg / Double(odeintAccepted * n) * 1e9
+        let rk4PerBodyStep = rk4 / Double(cliSteps * n) * 1e9, dop853PerBodyStep = dop853 / Double(steps853 * n) * 1e9
+        let odeint = odeintRK4 / Double(cliSteps * n) * 1e9
         cliRows.append("| \(n) | \(String(format: "%.1f", rk4PerBodyStep)) | \(String(format: "%.2f×", rk4PerBodyStep / odeint)) "
-                       + "| \(String(format: "%.1f", dop853PerBodyStep)) | \(String(format: "%.2f×", dop853PerBodyStep / fehlberg)) |")
+                       + "| \(String(format: "%.1f", dop853PerBodyStep)) | \(String(format: "%.2f×", dop853PerBodyStep / fehlbergPerBodyStep)) |")
     }
     let perBodyStep = rk4 / Double(steps * n) * 1e9, odeintPerBodyStep = odeintRK4 / Double(steps * n) * 1e9
     func f(_ x: Double) -> String { String(format: x < 100 ? "%.1f" : "%.0f", x) }
