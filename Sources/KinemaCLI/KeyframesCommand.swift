@@ -11,7 +11,10 @@ struct KeyframesCommand: ParsableCommand {
             Strategies: uniform (fps × duration linear segments, end point included), turning-points (knots at every \
             extremum and impact, Hermite segments from the exact velocities), adaptive (default: turning points, then \
             fitted bezier controls and extra knots until the max error ≤ tolerance × travel). Every result reports its \
-            keyframe count and max error against the source (JSON "maxError"; a comment in the other formats).
+            keyframe count and max error against the source (JSON "maxError"; Lottie "meta"; a comment in the other \
+            formats). CSS adds each track as a linear() easing placed to the same tolerance (points at extrema and \
+            impacts, more where it curves). Lottie is a complete document (one layer per track, --fps frames per \
+            second) unless --lottie-bare. Several tracks are always one document.
             Scenes are simulated with dopri5 at 1e-11 and sampled at 2 kHz; multi-dimensional scenes give one track \
             per coordinate (JSON: an array of tracks).
 
@@ -34,13 +37,29 @@ struct KeyframesCommand: ParsableCommand {
     var keyPath: String?
     @Option(help: "uniform, turning-points or adaptive (default).")
     var strategy: String = "adaptive"
-    @Option(parsing: .unconditional, help: "Frames per second for the uniform strategy (default 60).")
+    @Option(parsing: .unconditional, help: "Frames per second for the uniform strategy and the Lottie frame rate (default 60).")
     var fps: Double = 60
     @Option(parsing: .unconditional, help: "Adaptive: max error as a fraction of the travel (default 0.001).")
     var tolerance: Double = 0.001
     @Option(help: "json (default), css, lottie, swift or swiftui.")
     var format: String = "json"
+    @Option(name: .customLong("lottie-property"), help: "Lottie: the layer property each track animates: position (default), scale, rotation or opacity.")
+    var lottieProperty: String = "position"
+    @Option(name: .customLong("lottie-range"), parsing: .unconditional,
+            help: "Lottie: 'A:B', the property's value where the track's value is 0 and 1 (default 0:400 px for position, 0:100 % for scale and opacity, 0:360° for rotation).")
+    var lottieRange: String?
+    @Flag(name: .customLong("lottie-bare"), help: "Lottie: print only each track's animated property ({\"a\": 1, \"k\": […]}; a JSON array for several), not a document.")
+    var lottieBare = false
     @OptionGroup var output: OutputOptions
+
+    /// `--lottie-range A:B` as two finite numbers.
+    func parseRange(_ text: String) throws -> (from: Double, to: Double) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite else {
+            throw CLIError(flag: "--lottie-range", value: "'\(text)'", rule: "'A:B', two finite numbers")
+        }
+        return (a, b)
+    }
 
     func run() throws {
         let strategy = try choose(self.strategy, "--strategy", KeyframeBaker.Strategy.self)
@@ -82,15 +101,28 @@ struct KeyframesCommand: ParsableCommand {
             text = fits.count == 1 ? KeyframeExport.json(fits[0]) + "\n"
                 : "[\n" + fits.map(KeyframeExport.json).joined(separator: ",\n") + "\n]\n"
         case .css:
-            var css = fits.map { KeyframeExport.css($0, name: "kinema-" + $0.animation.keyPath.replacingOccurrences(of: ".", with: "-")) }
-                .joined(separator: "\n")
-            if let easing, let curve = try? Easing(name: easing) {
-                css += "/* the same curve as a CSS easing: */\n:root { --kinema-easing: \(KeyframeExport.cssLinearEasing(curve.value)); }\n"
+            // Per track: @keyframes with cubic-bezier() segments, then the same motion as a linear() easing.
+            text = try zip(tracks, fits).map { track, fit in
+                let name = "kinema-" + fit.animation.keyPath.replacingOccurrences(of: ".", with: "-")
+                var css = KeyframeExport.css(fit, name: name)
+                do {
+                    css += KeyframeExport.cssLinear(try CSSLinearEasing(fitting: track.source, tolerance: tolerance), fit, name: name)
+                } catch let error as KinemaError where error.parameter.hasPrefix("travel") {
+                    css += "/* no linear() easing for \(fit.animation.keyPath): it ends where it starts */\n"
+                }
+                return css
+            }.joined(separator: "\n")
+        case .lottie:
+            if lottieBare {
+                let properties = fits.map { KeyframeExport.lottieProperty($0, frameRate: fps) }
+                text = properties.count == 1 ? properties[0] : "[\n" + properties.joined(separator: ",\n") + "]\n"
+            } else {
+                let property = try choose(lottieProperty, "--lottie-property", LottieDocument.Property.self)
+                let range = try lottieRange.map { try parseRange($0) }
+                text = try LottieDocument(property: property, range: range, frameRate: fps).json(fits)
             }
-            text = css
-        case .lottie: text = fits.map { KeyframeExport.lottie($0) }.joined(separator: "\n")
         case .swift: text = fits.enumerated().map { KeyframeExport.swift($1, name: "animation\(fits.count > 1 ? "\($0 + 1)" : "")") }.joined(separator: "\n")
-        case .swiftui: text = fits.map { KeyframeExport.swiftUI($0) }.joined(separator: "\n")
+        case .swiftui: text = KeyframeExport.swiftUI(fits)
         }
         try output.emit(text)
         for fit in fits where fit.controlsOutsideUnitInterval > 0 {

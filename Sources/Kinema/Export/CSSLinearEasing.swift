@@ -1,0 +1,82 @@
+/// A CSS `linear()` easing function that follows a motion within a tolerance: the motion mapped
+/// onto 0 → 1 (its first value to its last), points at every extremum and impact, and more inside
+/// each piece, each segment as long as its chord stays within the tolerance. Its error is measured
+/// as the keyframes' is (`KeyframeBaker.maxError` on the same points as linear keyframes).
+///
+/// `linear(0 0%, 0.39 8.2%, …, 1 100%)`: an easing for `animation-timing-function` over the
+/// motion's duration, from its first value to its last.
+public struct CSSLinearEasing: Hashable, Sendable {
+    /// One point of the function: the output (0 at the start, 1 at the end, beyond both where
+    /// the motion overshoots) at a progress in [0, 1].
+    public struct Stop: Hashable, Sendable {
+        public let output: Double
+        public let progress: Double
+    }
+
+    public let stops: [Stop]
+    /// Max |easing − motion| over the duration, as a fraction of the travel.
+    public let maxError: Double
+
+    /// The most points a fit may place before it gives up (each is a few dozen bytes of CSS).
+    public static let pointLimit = 100_000
+
+    /// - Parameter tolerance: the max error as a fraction of the travel (default 0.001).
+    /// - Throws: `KinemaError` for a non-positive tolerance, a motion that ends where it starts
+    ///   (no travel to map onto 0 → 1), or one that needs more than `pointLimit` points.
+    public init(fitting source: MotionSource, tolerance: Double = 0.001) throws {
+        try KinemaError.requirePositive(tolerance, "tolerance")
+        let d = source.duration, first = source.value(0), travel = source.value(d) - first
+        guard travel != 0, travel.isFinite else {
+            throw KinemaError(parameter: "travel (last value − first)", value: "\(travel)",
+                              rule: "non-zero and finite: linear() maps the motion from its first value to its last onto 0 → 1")
+        }
+        var normalized = try MotionSource(duration: d, breakpoints: source.breakpoints,
+                                          value: { (source.value($0) - first) / travel },
+                                          velocity: { source.velocity($0, $1) / travel })
+        normalized.extrema = source.extrema
+        let knots = KeyframeBaker.turningPoints(normalized)
+        var times = [knots[0]]
+        let shortest = 1e-9 * max(1, d)
+        func error(_ a: Double, _ b: Double) -> Double {
+            KeyframeBaker.segmentMaxError(normalized, a, b, .linear, unlessAbove: tolerance)
+        }
+        for (a, e) in zip(knots, knots.dropFirst()) {
+            var start = a
+            while start < e {
+                // The whole remainder, else shorter pieces predicted from the error (a chord's
+                // error grows with the square of its length), then bisections back up.
+                var end = e, failed: Double?, current = error(start, end)
+                while !(current <= tolerance) && end - start > shortest {
+                    failed = end
+                    let ratio = current.isFinite ? min(0.9, max(0.25, 0.95 * (tolerance / current).squareRoot())) : 0.5
+                    end = start + (end - start) * ratio
+                    current = error(start, end)
+                }
+                if var high = failed, current <= tolerance {
+                    for _ in 0..<3 where high - end > 0.02 * (high - start) {
+                        let middle = 0.5 * (end + high)
+                        if error(start, middle) <= tolerance { end = middle } else { high = middle }
+                    }
+                }
+                times.append(end)
+                start = end
+                guard times.count <= Self.pointLimit else {
+                    throw KinemaError(parameter: "tolerance", value: "\(tolerance)",
+                                      rule: "loose enough for at most \(Self.pointLimit) linear() points")
+                }
+            }
+        }
+        var progress = times.map { $0 / d }
+        progress[0] = 0
+        progress[progress.count - 1] = 1
+        let animation = try KeyframeAnimation(values: times.map { [normalized.value($0)] }, keyTimes: progress, duration: d)
+        maxError = KeyframeBaker.maxError(animation, normalized)
+        stops = zip(animation.values, progress).map { Stop(output: $0[0], progress: $1) }
+    }
+
+    /// `linear(output progress%, …)`, numbers in shortest round-trip form.
+    public var css: String {
+        "linear(" + stops.map { "\(KeyframeExport.number($0.output)) \(KeyframeExport.number($0.progress * 100))%" }
+            .joined(separator: ", ") + ")"
+    }
+}

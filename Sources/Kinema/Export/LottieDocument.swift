@@ -1,0 +1,111 @@
+/// A complete, playable Lottie document for baked tracks: a composition (`v`, `fr`, `ip`/`op`,
+/// `w`/`h`) with one shape layer per track (named by its key path: a square whose position,
+/// scale, rotation or opacity the track animates), each keyframe's `o`/`i` handles its segment's
+/// cubic-bezier controls. Values map linearly onto the property: `range.from` where the track's
+/// value is 0, `range.to` where it is 1 (an easing's 0 → 1 onto pixels, percent or degrees; a
+/// scene's metres onto pixels). Each track's keyframe count and max error are in `meta`.
+public struct LottieDocument: Sendable {
+    /// The transform property each layer animates.
+    public enum Property: String, CaseIterable, Sendable {
+        case position, scale, rotation, opacity
+
+        /// Where the values 0 and 1 land by default: pixels, percent, degrees, percent.
+        public var defaultRange: (from: Double, to: Double) {
+            switch self {
+            case .position: (0, 400)
+            case .scale, .opacity: (0, 100)
+            case .rotation: (0, 360)
+            }
+        }
+    }
+
+    public let property: Property
+    public let range: (from: Double, to: Double)
+    public let frameRate: Double
+    public let width: Int
+    public let height: Int
+
+    /// - Throws: `KinemaError` for a frame rate that is not finite and > 0, a range end that is
+    ///   not finite, or a size outside 1…16,384.
+    public init(property: Property = .position, range: (from: Double, to: Double)? = nil, frameRate: Double = 60,
+                width: Int = 512, height: Int = 512) throws {
+        try KinemaError.requirePositive(frameRate, "frame rate")
+        let range = range ?? property.defaultRange
+        guard range.from.isFinite, range.to.isFinite else {
+            throw KinemaError(parameter: "range", value: "\(range.from):\(range.to)", rule: "two finite numbers")
+        }
+        for (name, size) in [("width", width), ("height", height)] where !(1...16_384).contains(size) {
+            throw KinemaError(parameter: name, value: "\(size)", rule: "1 to 16384 pixels")
+        }
+        self.property = property
+        self.range = range
+        self.frameRate = frameRate
+        self.width = width
+        self.height = height
+    }
+
+    /// The document for `fits` (one layer each, top to bottom in order), as JSON text.
+    public func json(_ fits: [KeyframeFit]) -> String {
+        let n = KeyframeExport.number
+        let duration = fits.map(\.animation.duration).max() ?? 0
+        let lastFrame = max(1, (duration * frameRate).rounded(.up))
+        var layers: [String] = []
+        for (i, fit) in fits.enumerated() {
+            let row = Double(height) * (Double(i) + 0.5) / Double(max(fits.count, 1))
+            let animated = "{\"a\": 1, \"k\": [\n        " + keyframes(fit).joined(separator: ",\n        ") + "\n      ]}"
+            let position = property == .position
+                ? "{\"s\": true, \"x\": \(animated), \"y\": {\"a\": 0, \"k\": \(n(row))}}"
+                : "{\"a\": 0, \"k\": [\(n(Double(width) / 2)), \(n(row))]}"
+            let transform = [
+                "\"a\": {\"a\": 0, \"k\": [0, 0]}",
+                "\"p\": \(position)",
+                "\"s\": \(property == .scale ? animated : "{\"a\": 0, \"k\": [100, 100]}")",
+                "\"r\": \(property == .rotation ? animated : "{\"a\": 0, \"k\": 0}")",
+                "\"o\": \(property == .opacity ? animated : "{\"a\": 0, \"k\": 100}")",
+            ]
+            layers.append("""
+                {"ddd": 0, "ind": \(i + 1), "ty": 4, "nm": \(KeyframeExport.string(fit.animation.keyPath)), "sr": 1, "ao": 0, "bm": 0,
+                    "ip": 0, "op": \(n(lastFrame)), "st": 0,
+                    "ks": {
+                      \(transform.joined(separator: ",\n      "))
+                    },
+                    "shapes": [
+                      {"ty": "rc", "nm": "square", "d": 1, "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}},
+                      {"ty": "fl", "nm": "fill", "c": {"a": 0, "k": [0.2, 0.4, 0.9, 1]}, "o": {"a": 0, "k": 100}, "r": 1}
+                    ]}
+                """)
+        }
+        let tracks = fits.map {
+            "{\"name\": \(KeyframeExport.string($0.animation.keyPath)), \"keyframeCount\": \($0.keyframeCount), "
+                + "\"maxError\": \(n($0.maxError))}"
+        }
+        let worst = fits.map(\.maxError).max() ?? 0
+        return """
+            {"v": "5.7.0", "fr": \(n(frameRate)), "ip": 0, "op": \(n(lastFrame)), "w": \(width), "h": \(height), "nm": "kinema", "ddd": 0,
+              "assets": [],
+              "layers": [
+                \(layers.joined(separator: ",\n    "))
+              ],
+              "meta": {"g": "kinema", "d": \(KeyframeExport.string("\(fits.count) track(s), \(property.rawValue) from \(n(range.from)) (value 0) to \(n(range.to)) (value 1); max error \(n(worst)) in the tracks' own units")),
+                "tracks": [\(tracks.joined(separator: ", "))]}
+            }
+
+            """
+    }
+
+    /// The track's keyframes on the property: `t` in frames, `s` the mapped value (twice for
+    /// scale's x and y), `o`/`i` the segment's bezier controls (unchanged by the linear map).
+    func keyframes(_ fit: KeyframeFit) -> [String] {
+        let n = KeyframeExport.number, a = fit.animation, scale = range.to - range.from
+        let width = property == .scale ? 2 : 1
+        func list(_ x: Double) -> String { "[" + Array(repeating: n(x), count: width).joined(separator: ", ") + "]" }
+        return a.keyTimes.enumerated().map { i, keyTime in
+            var entry = "{\"t\": \(n(keyTime * a.duration * frameRate)), \"s\": \(list(range.from + scale * a.values[i][0]))"
+            if i < a.timingFunctions.count {
+                let f = a.timingFunctions[i]
+                entry += ", \"o\": {\"x\": \(list(f.x1)), \"y\": \(list(f.y1))}, \"i\": {\"x\": \(list(f.x2)), \"y\": \(list(f.y2))}"
+            }
+            return entry + "}"
+        }
+    }
+}
