@@ -48,7 +48,8 @@ public struct LottieDocument: Sendable {
     public func json(_ fits: [KeyframeFit]) -> String {
         let n = KeyframeExport.number
         let duration = fits.map(\.animation.duration).max() ?? 0
-        let lastFrame = max(1, (duration * frameRate).rounded(.up))
+        // Lottie's out point is exclusive (frames ip ≤ f < op play): one past the last keyframe's frame.
+        let lastFrame = (duration * frameRate).rounded(.down) + 1
         var layers: [String] = []
         for (i, fit) in fits.enumerated() {
             let row = Double(height) * (Double(i) + 0.5) / Double(max(fits.count, 1))

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Plays the CSS and Lottie exports in real consumers (headless Chromium, ThorVG) against the closed
+# forms: scripts/check-players.py. Installs Chromium (Debian `chromium`) when it is missing and a
+# virtual environment with ThorVG's bindings; fails, never skips, when either cannot be had.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "players: installing chromium" >&2
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null; } ||
+        { echo "players: Chromium could not be installed; the CSS exports cannot be checked" >&2; exit 1; }
+fi
+venv=scripts/.venv-players
+if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
+"$venv/bin/pip" install -q -r scripts/players-requirements.txt ||
+    { echo "players: thorvg-python could not be installed; the Lottie exports cannot be checked" >&2; exit 1; }
+swift build --product kinema
+"$venv/bin/python" scripts/check-players.py .build/debug/kinema
