@@ -64,21 +64,60 @@ struct KeyframesCommandTests {
         #expect(keyTimes.first == 0 && keyTimes.last == 1)
         let animation = try KeyframeAnimation(values: values.map { [$0] }, keyTimes: keyTimes, timingFunctions: functions)
         #expect(maxError(animation, seed) <= 1e-3)
-        #expect(text.contains("@property --value") && text.contains("--kinema-easing: linear(0.0 0.0%,"))
+        #expect(text.contains("@property --value"))
     }
 
-    @Test func lottieKeyframesEvaluate() throws {
-        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "lottie"]).stdout
+    /// The linear() easing parsed back (outputs and percentages), scaled by the printed end values,
+    /// follows the closed form within the tolerance, and a tighter tolerance places more points.
+    @Test(arguments: [1e-3, 1e-4])
+    func cssLinearEasingParsesBack(_ tolerance: Double) throws {
+        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "css", "--tolerance", "\(tolerance)"]).stdout
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(".kinema-value-linear { animation: kinema-value-linear 1.0s linear(") })
+        let ends = try #require(text.split(separator: "\n").first { $0.hasPrefix("@keyframes kinema-value-linear") })
+        let to = try #require(Double(ends.components(separatedBy: "to { --value: ")[1].split(separator: ";")[0]))
+        let stops = line.components(separatedBy: "linear(")[1].split(separator: ")")[0].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        }
+        let outputs = stops.compactMap { Double($0[0]) }, progress = stops.compactMap { Double($0[1].dropLast()).map { $0 / 100 } }
+        #expect(outputs.count == stops.count && progress.count == stops.count && progress.first == 0 && progress.last == 1)
+        let animation = try KeyframeAnimation(values: outputs.map { [$0 * to] }, keyTimes: progress)
+        #expect(maxError(animation, seed) <= tolerance * to * (1 + 1e-9))
+        // The old fixed 101 even points were 1e-2 off; at 1e-4 the easing needs more than at 1e-3.
+        #expect(tolerance < 1e-3 ? stops.count > 150 : stops.count < 150)
+    }
+
+    /// A playable document: the composition at --fps, one layer named by the key path, its x
+    /// position mapped by --lottie-range, each keyframe's handles its segment's controls.
+    @Test func lottieDocumentEvaluates() throws {
+        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "lottie", "--fps", "30",
+                                "--lottie-range", "100:300"]).stdout
         let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-        let frames = json["k"] as! [[String: Any]]
-        let keyTimes = frames.map { ($0["t"] as! Double) / 60 }
-        let values = frames.map { [($0["s"] as! [Double])[0]] }
+        #expect(json["fr"] as? Double == 30 && json["ip"] as? Double == 0 && json["op"] as? Double == 31)
+        #expect(json["w"] as? Int == 512 && json["v"] is String)
+        let layers = json["layers"] as! [[String: Any]]
+        #expect(layers.count == 1 && layers[0]["nm"] as? String == "value" && layers[0]["ty"] as? Int == 4)
+        let transform = layers[0]["ks"] as! [String: Any], position = transform["p"] as! [String: Any]
+        let frames = (position["x"] as! [String: Any])["k"] as! [[String: Any]]
+        let keyTimes = frames.map { ($0["t"] as! Double) / 30 }
+        let values = frames.map { [(($0["s"] as! [Double])[0] - 100) / 200] }
         let functions = try frames.dropLast().map { frame -> CubicBezierTimingFunction in
             let o = frame["o"] as! [String: [Double]], i = frame["i"] as! [String: [Double]]
             return try CubicBezierTimingFunction(x1: o["x"]![0], y1: o["y"]![0], x2: i["x"]![0], y2: i["y"]![0])
         }
         let animation = try KeyframeAnimation(values: values, keyTimes: keyTimes, timingFunctions: functions)
         #expect(maxError(animation, seed) <= 1e-3)
+        let tracks = (json["meta"] as! [String: Any])["tracks"] as! [[String: Any]]
+        #expect(abs((tracks[0]["maxError"] as! Double) - maxError(animation, seed)) <= 1e-4)
+    }
+
+    /// --lottie-bare keeps the animated property alone; several tracks are one JSON array.
+    @Test func lottieBareProperty() throws {
+        let one = try CLI.run(["keyframes", "--easing", "bounce-out", "--format", "lottie", "--lottie-bare"]).stdout
+        let property = try JSONSerialization.jsonObject(with: Data(one.utf8)) as! [String: Any]
+        #expect(property["a"] as? Int == 1 && (property["k"] as? [Any])?.isEmpty == false)
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/two-balls-1d.json").path
+        let two = try CLI.run(["keyframes", "--scene", scene, "--duration", "2", "--format", "lottie", "--lottie-bare"]).stdout
+        #expect((try JSONSerialization.jsonObject(with: Data(two.utf8)) as? [Any])?.count == 2)
     }
 
     @Test(arguments: ["swift", "swiftui"])
@@ -106,6 +145,9 @@ struct KeyframesCommandTests {
         (["--easing", "nope"], "'nope'"),
         (["--easing", "linear", "--strategy", "best"], "--strategy"),
         (["--easing", "linear", "--drop"], "--easing"),
+        (["--easing", "linear", "--format", "lottie", "--lottie-property", "color"], "--lottie-property"),
+        (["--easing", "linear", "--format", "lottie", "--lottie-range", "0:inf"], "--lottie-range"),
+        (["--easing", "linear", "--format", "lottie", "--lottie-range", "5"], "--lottie-range"),
     ])
     func badInputIsOneLine(arguments: [String], mention: String) throws {
         let result = try CLI.run(["keyframes"] + arguments)

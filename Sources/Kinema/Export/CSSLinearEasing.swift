@@ -26,7 +26,9 @@ public struct CSSLinearEasing: Hashable, Sendable {
     public init(fitting source: MotionSource, tolerance: Double = 0.001) throws {
         try KinemaError.requirePositive(tolerance, "tolerance")
         let d = source.duration, first = source.value(0), travel = source.value(d) - first
-        guard travel != 0, travel.isFinite else {
+        // Ending within rounding of the start (sin 2πt at t = 1) is ending where it started.
+        let swing = KeyframeBaker.turningPoints(source).map { abs(source.value($0) - first) }.max() ?? 0
+        guard abs(travel) > 1e-9 * swing, travel.isFinite else {
             throw KinemaError(parameter: "travel (last value − first)", value: "\(travel)",
                               rule: "non-zero and finite: linear() maps the motion from its first value to its last onto 0 → 1")
         }
