@@ -9,13 +9,18 @@ struct EasingCommand: ParsableCommand {
         abstract: "Sample a closed-form easing curve as CSV: t,value,velocity.",
         discussion: """
             NAME is one of: \(Easing.fixedNames.joined(separator: ", ")), \
-            cubic-bezier(x1,y1,x2,y2) (x in [0,1]) or damped-cosine(a,b).
+            cubic-bezier(x1,y1,x2,y2) (x in [0,1]; outside t in [0,1] it continues along its end tangents, as CSS \
+            specifies), damped-cosine(a,b), or with parameters:
+              back-{in,out,in-out}(s)        overshoot s (d3's, React Native's Easing.back(s); canonical back-in-out: s = 2.5949095)
+              elastic-{in,out,in-out}(a,p)   Penner's elastic, amplitude a ≥ 1, period p > 0 (canonical: 1,0.3; in-out 1,0.45)
+              poly-{in,out,in-out}(n)        uⁿ, n > 0 (d3's easePoly exponent)
             velocity is d value / d t.
 
             Examples:
               kinema easing ease-in-out --samples 11
               kinema easing 'cubic-bezier(0.3,-0.4,0.6,1.5)' --at 0,0.25,0.5
               kinema easing 'damped-cosine(5,30)' -o jelly.csv
+              kinema easing 'back-out(3)' --samples 21
             """
     )
 

@@ -106,4 +106,29 @@ struct CubicBezierTimingFunctionTests {
     func rejectsInvalidControls(x: Double, y: Double) {
         #expect(throws: KinemaError.self) { try CubicBezierTimingFunction(x1: x, y1: y, x2: 0.5, y2: 1) }
     }
+
+    /// Outside [0, 1] the curve goes on along its end tangents, as CSS Easing Level 1 specifies
+    /// (the slopes written out from the spec's three cases each end, not from the type), and the
+    /// velocity is that slope: the value's own finite-difference slope.
+    @Test(arguments: [(0.5, 1.0, 0.5, 1.0), (0.42, 0.0, 0.58, 1.0), (0.3, -0.4, 0.6, 1.5), (0.0, 0.5, 0.0, 1.0),
+                      (0.0, 0.0, 1.0, 1.0), (0.0, 0.2, 1.0, 0.7), (1.0, 2.0, 1.0, -1.0), (0.0, 0.3, 0.6, 1.0)])
+    func extrapolatesAlongTheEndTangentsAsCSSDoes(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
+        let f = try CubicBezierTimingFunction(x1: x1, y1: y1, x2: x2, y2: y2)
+        // CSS Easing 1, "cubic Bézier easing functions": before 0 the line P0–P1 if x1 > 0, else P0–P2
+        // if x2 > 0, else 0; after 1 the line P2–P3 if x2 < 1, else P1–P3 if x1 < 1, else 0.
+        let start = x1 > 0 ? y1 / x1 : x2 > 0 ? y2 / x2 : 0
+        let end = x2 < 1 ? (1 - y2) / (1 - x2) : x1 < 1 ? (1 - y1) / (1 - x1) : 0
+        for t in [-2.0, -1.0, -0.25, -1e-9] {
+            #expect(abs(f.value(at: t) - start * t) <= 1e-15 * max(1, abs(start * t)))
+            #expect(f.derivative(at: t) == start)
+            let slope = (f.value(at: t + 1e-10) - f.value(at: t - 1e-10)) / 2e-10
+            #expect(t > -1e-6 || abs(slope - start) <= 1e-5 * max(1, abs(start)))
+        }
+        for t in [1 + 1e-9, 1.25, 2.0, 3.0] {
+            #expect(abs(f.value(at: t) - (1 + end * (t - 1))) <= 1e-15 * max(1, abs(end * t)))
+            #expect(f.derivative(at: t) == end)
+        }
+        // Continuous at the ends: the curve meets the lines.
+        #expect(f.value(at: 0) == 0 && f.value(at: 1) == 1)
+    }
 }

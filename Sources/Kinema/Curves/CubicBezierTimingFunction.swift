@@ -54,16 +54,32 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     @inlinable
     public var isDiagonal: Bool { x1 == y1 && x2 == y2 }
 
-    /// The value at `t`, with `t` clamped to [0, 1] as Core Animation does.
+    /// The value at `t`. Outside [0, 1] (which Core Animation never asks for: its time is clamped
+    /// first) the curve goes on along its end tangents as CSS Easing Level 1 specifies, so value
+    /// and `derivative` agree there too: `startSlope · t` before 0, `1 + endSlope · (t − 1)` after 1.
     @inlinable
     public func value(at t: Double) -> Double {
-        if isDiagonal { return min(max(t, 0), 1) }
+        if t < 0 { return startSlope * t }
+        if t > 1 { return 1 + endSlope * (t - 1) }
+        if isDiagonal { return t }
         return Self.cubic(y1, y2, at: parameter(at: t))
     }
 
-    /// The slope `dy/dx` at `t`; ±∞ where x'(s) = 0 but y'(s) ≠ 0.
+    /// CSS Easing Level 1's tangent before 0: the line from P0 through P1 when x1 > 0, else through
+    /// P2 when x2 > 0, else flat.
+    @inlinable
+    public var startSlope: Double { x1 > 0 ? y1 / x1 : x2 > 0 ? y2 / x2 : 0 }
+
+    /// CSS Easing Level 1's tangent after 1: the line from P2 through P3 when x2 < 1, else from P1
+    /// when x1 < 1, else flat.
+    @inlinable
+    public var endSlope: Double { x2 < 1 ? (1 - y2) / (1 - x2) : x1 < 1 ? (1 - y1) / (1 - x1) : 0 }
+
+    /// The slope `dy/dx` at `t` (the end tangents outside [0, 1]); ±∞ where x'(s) = 0 but y'(s) ≠ 0.
     @inlinable
     public func derivative(at t: Double) -> Double {
+        if t < 0 { return startSlope }
+        if t > 1 { return endSlope }
         if isDiagonal { return 1 }
         let s = parameter(at: t)
         let dx = Self.cubicDerivative(x1, x2, at: s)
@@ -77,7 +93,7 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
         return (1 - 3 * (y2 - y1)) / (1 - 3 * (x2 - x1))
     }
 
-    /// The bezier parameter `s` with x(s) = t, for `t` clamped to [0, 1].
+    /// The bezier parameter `s` with x(s) = t, for `t` clamped to [0, 1] (Core Animation's time).
     ///
     /// Newton's method inside a shrinking bracket, falling back to bisection whenever a Newton step
     /// leaves the bracket; it stops when x(s) = t exactly or the step is below 1e-16.

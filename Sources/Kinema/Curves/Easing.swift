@@ -2,10 +2,12 @@
 ///
 /// Names: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default` (Core Animation's named
 /// timing functions), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
-/// elastic,bounce}-{in,out,in-out}` (Penner), `lockwood-bounce-out` and `damped-cosine(a,b)`.
+/// elastic,bounce}-{in,out,in-out}` (Penner), `lockwood-bounce-out`, `damped-cosine(a,b)`, and
+/// with parameters `back-MODE(s)`, `elastic-MODE(a,p)`, `poly-MODE(n)` (`ParametricEasing`).
 public enum Easing: EasingCurve, Hashable {
     case timingFunction(CubicBezierTimingFunction)
     case penner(PennerEasing)
+    case parametric(ParametricEasing)
     case lockwoodBounce
     case dampedCosine(DampedCosine)
 
@@ -16,6 +18,9 @@ public enum Easing: EasingCurve, Hashable {
             PennerEasing.Mode.allCases.map { "\(family.rawValue)-\($0.rawValue)" }
         }
         + ["lockwood-bounce-out"]
+
+    /// The easings with parameters, as the CLI and `kinema easing --help` name them.
+    public static let parametricNames = ["back-{in,out,in-out}(s)", "elastic-{in,out,in-out}(a,p)", "poly-{in,out,in-out}(n)"]
 
     /// The name `lockwood-bounce-out` had before it was named after its source; still parsed.
     public static let deprecatedLockwoodBounceName = "seed-bounce-out"
@@ -37,14 +42,33 @@ public enum Easing: EasingCurve, Hashable {
                     x1: arguments[0], y1: arguments[1], x2: arguments[2], y2: arguments[3]))
             } else if let arguments = try Self.arguments(of: text, function: "damped-cosine", count: 2, original: name) {
                 self = .dampedCosine(try DampedCosine(decay: arguments[0], frequency: arguments[1]))
+            } else if let parametric = try Self.parametric(text, original: name) {
+                self = .parametric(parametric)
             } else if let penner = Self.penner(text) {
                 self = .penner(penner)
             } else {
                 throw KinemaError(
                     parameter: "the easing name", value: "'\(name)'",
-                    rule: "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2) or damped-cosine(a,b)")
+                    rule: "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), damped-cosine(a,b), "
+                        + Self.parametricNames.joined(separator: ", "))
             }
         }
+    }
+
+    /// `back-MODE(s)`, `elastic-MODE(a,p)` or `poly-MODE(n)`; nil for any other name.
+    static func parametric(_ text: String, original: String) throws -> ParametricEasing? {
+        for mode in PennerEasing.Mode.allCases {
+            if let s = try arguments(of: text, function: "back-\(mode.rawValue)", count: 1, original: original) {
+                return try ParametricEasing(.back(overshoot: s[0]), mode)
+            }
+            if let e = try arguments(of: text, function: "elastic-\(mode.rawValue)", count: 2, original: original) {
+                return try ParametricEasing(.elastic(amplitude: e[0], period: e[1]), mode)
+            }
+            if let n = try arguments(of: text, function: "poly-\(mode.rawValue)", count: 1, original: original) {
+                return try ParametricEasing(.poly(exponent: n[0]), mode)
+            }
+        }
+        return nil
     }
 
     static func penner(_ text: String) -> PennerEasing? {
@@ -85,6 +109,7 @@ public enum Easing: EasingCurve, Hashable {
             default: return "cubic-bezier(\(f.x1),\(f.y1),\(f.x2),\(f.y2))"
             }
         case .penner(let p): return "\(p.family.rawValue)-\(p.mode.rawValue)"
+        case .parametric(let p): return p.name
         case .lockwoodBounce: return "lockwood-bounce-out"
         case .dampedCosine(let d): return "damped-cosine(\(d.decay),\(d.frequency))"
         }
@@ -94,6 +119,7 @@ public enum Easing: EasingCurve, Hashable {
         switch self {
         case .timingFunction(let f): return f.value(at: t)
         case .penner(let p): return p.value(at: t)
+        case .parametric(let p): return p.value(at: t)
         case .lockwoodBounce: return LockwoodBounce().value(at: t)
         case .dampedCosine(let d): return d.value(at: t)
         }
@@ -103,6 +129,7 @@ public enum Easing: EasingCurve, Hashable {
         switch self {
         case .timingFunction(let f): return f.derivative(at: t)
         case .penner(let p): return p.derivative(at: t)
+        case .parametric(let p): return p.derivative(at: t)
         case .lockwoodBounce: return LockwoodBounce().derivative(at: t)
         case .dampedCosine(let d): return d.derivative(at: t)
         }
