@@ -9,7 +9,9 @@ struct SpringCommand: ParsableCommand {
         discussion: """
             Give the spring in exactly one dialect; prints it in all of them. Dialects without a mass \
             (tension/friction, bounciness/speed, origami) describe the unit-mass spring with the same motion. \
-            bounciness is empty (null) when no bounciness ≥ 0 reaches the spring. settlingDuration is the \
+            bounciness is empty (null) when no bounciness ≥ 0 reaches the spring. motionDuration, motionBounce and \
+            motionVisualDuration are Motion's (framer-motion's) unit-mass dialects, empty when ζ is outside Motion's \
+            [0.05, 1]; Motion's duration is not SwiftUI's (response). settlingDuration is the \
             last time |x − to| exceeds epsilon × |to − from| for the motion from --from to --to.
 
             Examples:
@@ -17,6 +19,7 @@ struct SpringCommand: ParsableCommand {
               kinema spring --mass 1 --stiffness 100 --damping 10 --format json
               kinema spring --origami-tension 40 --origami-friction 7
               kinema spring --damped-cosine 5,30 --epsilon 0.0001
+              kinema spring --motion-duration 0.8 --motion-bounce 0.25
             """
     )
 
@@ -55,6 +58,8 @@ struct SpringCommand: ParsableCommand {
             ("undampedFrequency", spring.undampedFrequency, nil), ("dampedFrequency", spring.dampedFrequency, nil),
             ("decayRate", spring.decayRate, nil),
             ("dampedCosineA", cosine?.decay, nil), ("dampedCosineB", cosine?.frequency, nil),
+            ("motionDuration", spring.motionDuration, nil), ("motionBounce", spring.motionBounce, nil),
+            ("motionVisualDuration", spring.motionVisualDuration, nil),
             ("settlingDuration", settling, nil), ("regime", nil, spring.regime.rawValue),
         ]
     }

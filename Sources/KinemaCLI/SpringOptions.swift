@@ -31,6 +31,15 @@ struct SpringOptions: ParsableArguments {
     var origamiFriction: Double?
     @Option(parsing: .unconditional, help: "The damped cosine 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
     var dampedCosine: String?
+    @Option(name: .customLong("motion-duration"), parsing: .unconditional,
+            help: "Motion (framer-motion) duration in s, in [0.01, 10], with --motion-bounce: Motion's findSpring (not SwiftUI's duration).")
+    var motionDuration: Double?
+    @Option(name: .customLong("motion-visual-duration"), parsing: .unconditional,
+            help: "Motion visualDuration in s, with --motion-bounce: ω = 2π/(1.2·visualDuration).")
+    var motionVisualDuration: Double?
+    @Option(name: .customLong("motion-bounce"), parsing: .unconditional,
+            help: "Motion bounce, with --motion-duration or --motion-visual-duration: ζ = 1 − bounce, clamped to [0.05, 1] as Motion does.")
+    var motionBounce: Double?
 
     @Option(parsing: .unconditional, help: "Start position (default 0).")
     var from: Double?
@@ -51,6 +60,8 @@ struct SpringOptions: ParsableArguments {
         ("bounciness/speed (POP)", ["--bounciness", "--speed"], false),
         ("origami-tension/origami-friction", ["--origami-tension", "--origami-friction"], false),
         ("damped-cosine", ["--damped-cosine"], false),
+        ("Motion duration/bounce", ["--motion-duration", "--motion-bounce"], false),
+        ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false),
     ]
 
     var givenParameterFlags: [String] {
@@ -59,7 +70,8 @@ struct SpringOptions: ParsableArguments {
             ("--damping-ratio", dampingRatio != nil), ("--bounce", bounce != nil), ("--tension", tension != nil),
             ("--friction", friction != nil), ("--bounciness", bounciness != nil), ("--speed", speed != nil),
             ("--origami-tension", origamiTension != nil), ("--origami-friction", origamiFriction != nil),
-            ("--damped-cosine", dampedCosine != nil),
+            ("--damped-cosine", dampedCosine != nil), ("--motion-duration", motionDuration != nil),
+            ("--motion-visual-duration", motionVisualDuration != nil), ("--motion-bounce", motionBounce != nil),
         ]
         return all.filter(\.1).map(\.0)
     }
@@ -94,6 +106,11 @@ struct SpringOptions: ParsableArguments {
         try check(origamiTension, "--origami-tension", .finite)
         try check(origamiFriction, "--origami-friction", .finite)
         let curve = try dampedCosineParameters()
+        if let motionDuration, !(motionDuration >= 0.01 && motionDuration <= 10) {
+            throw CLIError(flag: "--motion-duration", value: "\(motionDuration)", rule: "in [0.01, 10] s, Motion's range")
+        }
+        try check(motionVisualDuration, "--motion-visual-duration", .positive)
+        try check(motionBounce, "--motion-bounce", .finite)
 
         let given = Set(givenParameterFlags)
         guard !given.isEmpty else {
@@ -124,6 +141,9 @@ struct SpringOptions: ParsableArguments {
             case "bounciness/speed (POP)": return try DampedSpring(bounciness: bounciness!, speed: speed!)
             case "origami-tension/origami-friction":
                 return try DampedSpring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
+            case "Motion duration/bounce": return try DampedSpring(motionDuration: motionDuration!, bounce: motionBounce!)
+            case "Motion visualDuration/bounce":
+                return try DampedSpring(motionVisualDuration: motionVisualDuration!, bounce: motionBounce!)
             default: return try DampedSpring(dampedCosine: curve!)
             }
         } catch let error as KinemaError {

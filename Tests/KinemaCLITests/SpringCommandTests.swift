@@ -50,7 +50,27 @@ struct SpringCommandTests {
         let names = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
         #expect(names == ["mass", "stiffness", "damping", "dampingRatio", "response", "bounce", "tension", "friction",
                           "bounciness", "speed", "origamiTension", "origamiFriction", "undampedFrequency",
-                          "dampedFrequency", "decayRate", "dampedCosineA", "dampedCosineB", "settlingDuration", "regime"])
+                          "dampedFrequency", "decayRate", "dampedCosineA", "dampedCosineB", "motionDuration", "motionBounce",
+                          "motionVisualDuration", "settlingDuration", "regime"])
         #expect(result.stdout.contains("critical"))
+    }
+
+    /// Motion's dialects through the CLI: findSpring's spring for 0.8 s / 0.25 (Motion's own
+    /// k = 137.41358694003588, c = 17.583531232806475), read back both ways; Motion's flags do
+    /// not mix with SwiftUI's, and a duration outside Motion's range is refused by name.
+    @Test func motionDialects() throws {
+        let text = try CLI.run(["spring", "--motion-duration", "0.8", "--motion-bounce", "0.25", "--format", "json"]).stdout
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        #expect(abs((json["stiffness"] as! Double) - 137.41358694003588) <= 1e-6 * 137.4)
+        #expect(abs((json["damping"] as! Double) - 17.583531232806475) <= 1e-6 * 17.6)
+        #expect(abs((json["motionDuration"] as! Double) - 0.8) <= 1e-9 && abs((json["motionBounce"] as! Double) - 0.25) <= 1e-12)
+        let visual = try CLI.run(["spring", "--motion-visual-duration", "\(json["motionVisualDuration"] as! Double)",
+                                  "--motion-bounce", "0.25", "--format", "json"]).stdout
+        let back = try JSONSerialization.jsonObject(with: Data(visual.utf8)) as! [String: Any]
+        #expect(abs((back["stiffness"] as! Double) - 137.41358694003588) <= 1e-9 * 137.4)
+        let mixed = try CLI.run(["spring", "--motion-duration", "0.8", "--bounce", "0.25"])
+        #expect(mixed.status == 1 && mixed.stderr.contains("--motion-duration"))
+        let range = try CLI.run(["spring", "--motion-duration", "12", "--motion-bounce", "0.2"])
+        #expect(range.status == 1 && range.stderr.contains("--motion-duration") && range.stderr.contains("[0.01, 10]"))
     }
 }
