@@ -2,7 +2,8 @@
 # Executes every notebook headless against a kinema binary, failing on the first failing cell.
 #   scripts/notebooks.sh            release build, full inputs, figures into docs/figures
 #   scripts/notebooks.sh --small    the debug build `swift test` made, small inputs, figures into a
-#                                   temporary folder (CI: proves the notebooks run, keeps docs/ as is)
+#                                   temporary folder (CI: proves the notebooks run, keeps docs/ as is),
+#                                   then the Dask sweep check (notebooks/check_dask.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,8 @@ if [ "${1:-}" = "--small" ]; then
     figures=$(mktemp -d)
     trap 'rm -rf "$figures"' EXIT
     KINEMA="$PWD/.build/debug/kinema" KINEMA_SMALL=1 KINEMA_FIGURES="$figures" "$venv/bin/python" notebooks/run.py
+    # A sweep's shards on Dask (LocalCluster, 2 workers) must merge to the single-process CSV.
+    (cd notebooks && "../$venv/bin/python" check_dask.py "$PWD/../.build/debug/kinema")
 else
     swift build -c release --product kinema
     KINEMA="$PWD/.build/release/kinema" "$venv/bin/python" notebooks/run.py
