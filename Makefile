@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test players fuzz notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test players slurm-check fuzz notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -10,17 +10,22 @@ build: setup
 demo: build
 	bash scripts/demo.sh
 
-# The platform check (reads the source: Linux cannot build for Apple SDKs); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the notebooks on small inputs; the documentation, warnings as errors.
+# The platform check (reads the source: Linux cannot build for Apple SDKs); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
 test: setup
 	python3 scripts/check-platforms.py --self-test
 	swift test
 	bash scripts/players.sh
+	bash scripts/slurm-check.sh
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs
 
 # CSS in headless Chromium and Lottie in ThorVG, against the closed forms (installs both if missing).
 players: setup
 	bash scripts/players.sh
+
+# examples/sweep.sbatch on a single-node Slurm set up in a temporary directory (installs slurm-wlm if missing).
+slurm-check: setup
+	bash scripts/slurm-check.sh
 
 # The fuzz suite at length (make test runs 120 cases of each kind): random command lines and
 # mutated scene files through the real binary; FUZZ_SEED picks another seed.
