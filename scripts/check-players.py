@@ -17,6 +17,7 @@ Usage: check-players.py KINEMA_BINARY
 import csv
 import io
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -103,8 +104,9 @@ def css_property(css, cls):
     sys.exit(f"check-players: no @keyframes for .{cls}")
 
 
-def thorvg_values(document, times, fps):
-    """Each layer's animated x position (px) at every time, through ThorVG's Lottie loader."""
+def thorvg_values(document, times, fps, read=lambda m: m.e13):
+    """Each layer's animated transform component at every time (default: x position in px),
+    through ThorVG's Lottie loader."""
     import thorvg_python as tvg
     engine = tvg.Engine()
     animation = tvg.LottieAnimation(engine)
@@ -124,7 +126,7 @@ def thorvg_values(document, times, fps):
             layer = picture.get_paint(accessor.accessor_generate_id(name))
             if layer is None:
                 sys.exit(f"check-players: ThorVG has no layer '{name}'")
-            values[name].append(layer.get_transform()[1].e13)
+            values[name].append(read(layer.get_transform()[1]))
     return values
 
 
@@ -173,6 +175,16 @@ def main():
                            "--fps", str(fps), "--lottie-range", "0:400")
             for name, values in thorvg_values(document, times, fps).items():
                 passed &= compare(case, f"ThorVG (Lottie layer '{name}')", values, times, expected, travel, scale=400)
+        # The other animated properties, on bounce-out: scale (the matrix's x scale, 100 % = 1) and
+        # rotation (its angle, degrees).
+        times, expected = expected_values(kinema, ("easing", "bounce-out"), 1.0)
+        for prop, span, read in [("scale", "0:100", lambda m: m.e11 * 100),
+                                 ("rotation", "0:90", lambda m: math.degrees(math.atan2(m.e21, m.e11)))]:
+            document = run(kinema, "keyframes", "--easing", "bounce-out", "--tolerance", repr(TOLERANCE), "--format",
+                           "lottie", "--lottie-property", prop, "--lottie-range", span)
+            scale = float(span.split(":")[1])
+            for name, values in thorvg_values(document, times, 60, read).items():
+                passed &= compare("bounce-out", f"ThorVG (Lottie {prop})", values, times, expected, 1.0, scale=scale)
         # Several tracks: one document each consumer loads whole.
         scene = os.path.join(os.path.dirname(__file__), "..", "examples", "two-balls-1d.json")
         document = run(kinema, "keyframes", "--scene", scene, "--duration", "2", "--format", "lottie")
