@@ -26,6 +26,19 @@ func baselineBenchmarks() {
         }
     }
     measureC("C.RK4.springStep") { cbaseline_rk4($0, 100, 2, 1e-3, steps) }
+    // The whole run as `kinema simulate --integrator rk4` makes it (scene, driver, checks, two
+    // samples), 1,000 steps per run (set-up included), against the C loop above: ns per step.
+    let spring = try! PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 2))
+    Benchmark("Run.RK4.Double.springStep", configuration: configuration) { benchmark in
+        let simulation = Simulation(scene: spring)
+        var last = 0.0
+        benchmark.startMeasurement()
+        for _ in 0..<(benchmark.scaledIterations.count / steps) {
+            last += try! simulation.run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 1).position(1, 0)
+        }
+        benchmark.stopMeasurement()
+        blackHole(last)
+    }
     measureC("GSL.rk4.C.springStep") { cbaseline_gsl_rk4($0, 100, 2, 1e-3, steps) }
     // GSL's other explicit step types through the same driver, fixed step, on the same spring.
     for (name, method) in [("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
