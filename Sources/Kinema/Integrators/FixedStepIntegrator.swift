@@ -33,21 +33,14 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         _previousState = state
     }
 
+    /// One step: the loop below, which stops after one when the target is behind it.
     @inlinable
     public mutating func advance(toward limit: Double) throws {
-        let remaining = limit - time
-        // Absorb a sliver left by rounding rather than take a step of 1e-16 s.
-        let h = remaining <= timeStep * (1 + 1e-9) ? remaining : timeStep
-        _previousTime = time
-        _previousState = state
-        _state = Method.step(system, state, time: time, by: h)
-        _time = h == remaining ? limit : time + h
-        _steps += 1
-        _evaluations += Method.evaluationsPerStep
+        try advance(toward: limit, reaching: -.infinity)
     }
 
-    /// Up to 64 steps toward `target` in one call, each the step `advance(toward:)` takes: the
-    /// simulator's checks after a call (finite state, energy) cost more than a small scene's step,
+    /// Steps toward `limit` (the last one shortened to end on it) until `time ≥ target`, at most 64
+    /// in one call: the simulator's checks after a call (finite state, energy) cost more than a small scene's step,
     /// and a run of steps keeps the state in registers (through `kinema simulate`, one spring's
     /// RK4 step went from 40 to 28 ns).
     @inlinable
