@@ -205,7 +205,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             for axis in 0..<d { weighted[b * d + axis] += spring.stiffness * at[axis] }
         }
         var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
-                                                negatedStiffness: .zero, hasGravity: false)
+                                  negatedStiffness: .zero, hasGravity: false)
         for (b, body) in scene.bodies.enumerated() {
             let inverseMass = body.inverseMass
             for axis in 0..<d {
