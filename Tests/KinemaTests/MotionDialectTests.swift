@@ -4,11 +4,21 @@ import Testing
 
 /// Motion's (framer-motion's) time-based springs. The reference values are Motion's own: its
 /// `findSpring` (framer-motion src/animation/generators/spring/find.ts, the 12-step Newton
-/// iteration) run under Node for the (duration, bounce) pairs that peers' tests check against it
-/// (the Reanimated-from-Motion converter's table, plus Motion's defaults 0.8 s / 0.25).
+/// iteration) run under Node for the (duration, bounce) grid of Motion's own findSpring test
+/// (bounces 0, 0.5, 1 × durations 100, 500, 5000 ms), the pairs a peer's converter tests check
+/// against it, and Motion's defaults 0.8 s / 0.25.
 struct MotionDialectTests {
     /// (duration s, bounce, Motion's stiffness, Motion's damping).
     static let findSpring: [(Double, Double, Double, Double)] = [
+        (0.1, 0, 8525.592442711775, 184.6682695290317),
+        (0.1, 0.5, 16171.950159162776, 127.16898269296163),
+        (0.1, 1, 612548.7145765256, 78.26549141074409),
+        (0.5, 0, 341.02369770847105, 36.933653905806345),
+        (0.5, 0.5, 646.8780063665112, 25.43379653859233),
+        (0.5, 1, 24501.948583061036, 15.653098282148822),
+        (5, 0, 3.4102369770847107, 3.6933653905806345),
+        (5, 0.5, 6.468780063665111, 2.543379653859233),
+        (5, 1, 245.0194858306104, 1.5653098282148823),
         (0.7, 0.25, 179.47897069718974, 20.095464266064543),
         (0.8, 0.4, 190.2142763013069, 16.55018301632589),
         (0.3, 0.4, 1352.634853698183, 44.133821376869044),
