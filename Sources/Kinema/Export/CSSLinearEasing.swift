@@ -20,7 +20,9 @@ public struct CSSLinearEasing: Hashable, Sendable {
     /// The most points a fit may place before it gives up (each is a few dozen bytes of CSS).
     public static let pointLimit = 100_000
 
-    /// - Parameter tolerance: the max error as a fraction of the travel (default 0.001).
+    /// - Parameters:
+    ///   - source: the motion, from its first value to its last.
+    ///   - tolerance: the max error as a fraction of the travel (default 0.001).
     /// - Throws: `KinemaError` for a non-positive tolerance, a motion that ends where it starts
     ///   (no travel to map onto 0 → 1), or one that needs more than `pointLimit` points.
     public init(fitting source: MotionSource, tolerance: Double = 0.001) throws {
