@@ -212,8 +212,11 @@ struct SimulationOptions: ParsableArguments {
         case .kinema(let method):
             if let frameRate {
                 if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
-                let frames = try DisplayFrames.jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
-                return try simulation(scene).run(method: method, frameDurations: frames)
+                let frames = try DisplayFrames.Jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+                if let each {
+                    return try simulation(scene).run(method: method, frameDurations: frames, duration: duration, each: each)
+                }
+                return try simulation(scene).run(method: method, frameDurations: Array(frames))
             }
             if let each {
                 return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60, each: each)

@@ -26,7 +26,7 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// Rows are written as the samples are reached (memory flat in their number, for Kinema's
-    /// integrators at a sample rate); with `-o` they go to a temporary file renamed when the run
+    /// integrators at a sample rate or driven by frames); with `-o` they go to a temporary file renamed when the run
     /// succeeds, so a failed run leaves no file.
     func run() throws {
         let (scene, suggested, _) = try sceneOptions.makeScene()
@@ -50,7 +50,7 @@ struct SimulateCommand: ParsableCommand {
             } catch let error as GSLError {
                 throw CLIError(error.description)
             }
-            if trajectory.count > 0 || header != nil { try emit(trajectory) }  // frame-driven and GSL runs come whole
+            if trajectory.count > 0 || header != nil { try emit(trajectory) }  // GSL runs come whole
             eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
             if let eventsFile {
                 var text = "t,body,collider,speed_in,speed_out\n"

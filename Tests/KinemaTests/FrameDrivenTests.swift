@@ -107,6 +107,40 @@ struct StabilityTests {
         #expect(verlet <= 0.01, "Verlet: \(verlet)")
     }
 
+    /// Frames given one at a time and rows handed on in chunks of 7: the same rows and impacts as
+    /// the batch run over the same frames, on a bouncing drop and on a spring, and the lazy
+    /// frames are the batch's frames.
+    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1.0 / 240), .semiImplicitEuler(timeStep: 1.0 / 480), .dopri5(tolerance: 1e-9)])
+    func streamedFramesEqualTheBatchRun(_ method: IntegrationMethod) throws {
+        let lazy = try DisplayFrames.Jittered(rate: 90, jitter: 0.3, duration: 2, seed: 11)
+        let frames = try DisplayFrames.jittered(rate: 90, jitter: 0.3, duration: 2, seed: 11)
+        #expect(Array(lazy) == frames)
+        for scene in [try PhysicsScene.drop(height: 1, restitution: 0.7),
+                      try PhysicsScene.spring(DampedSpring(stiffness: 170, damping: 4), initialVelocity: 3)] {
+            let batch = try Simulation(scene: scene).run(method: method, frameDurations: frames)
+            var times: [Double] = [], positions: [Double] = [], velocities: [Double] = [], chunks = 0
+            let summary = try Simulation(scene: scene).run(method: method, frameDurations: lazy, duration: 2, samplesPerChunk: 7) {
+                chunks += 1
+                times += $0.times
+                positions += $0.positions
+                velocities += $0.velocities
+            }
+            #expect(chunks == (frames.count + 1 + 6) / 7)
+            #expect(times.count == batch.count && times.last == 2)
+            #expect(positions == batch.positions && velocities == batch.velocities)
+            #expect(summary.events == batch.events && summary.steps == batch.steps)
+        }
+    }
+
+    @Test func streamedFramesMustBePositiveAndEndAtTheDuration() throws {
+        let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 2))
+        for frames in [[0.1, -0.1, 0.1], [0.5, 0.5, 0.5]] {
+            #expect(throws: KinemaError.self) {
+                try Simulation(scene: scene).run(method: .rk4(timeStep: 1e-3), frameDurations: frames, duration: 1) { _ in }
+            }
+        }
+    }
+
     @Test func rk4BeyondItsStabilityLimitIsRefused() throws {
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 40_000, damping: 0))
         do {

@@ -4,17 +4,37 @@ public enum DisplayFrames {
     /// with `seed`, until they add up to `duration`; the last one is cut to end exactly there.
     /// - Throws: `KinemaError` unless rate > 0, 0 ≤ jitter < 1 and duration > 0 (all finite).
     public static func jittered(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws -> [Double] {
-        try KinemaError.requirePositive(rate, "frame rate")
-        try KinemaError.requirePositive(duration, "duration")
-        guard jitter.isFinite, jitter >= 0, jitter < 1 else {
-            throw KinemaError(parameter: "frame jitter", value: "\(jitter)", rule: "a number in [0, 1)")
+        Array(try Jittered(rate: rate, jitter: jitter, duration: duration, seed: seed))
+    }
+
+    /// The same durations one at a time, for runs too long to hold them (at most 50,000,000).
+    public struct Jittered: Sequence, IteratorProtocol, Sendable {
+        let rate: Double
+        let jitter: Double
+        let duration: Double
+        var state: UInt64
+        var total = 0.0
+        var done = false
+
+        /// - Throws: `KinemaError` unless rate > 0, 0 ≤ jitter < 1 and duration > 0 (all finite),
+        ///   and duration × rate ≤ 50,000,000.
+        public init(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws {
+            try KinemaError.requirePositive(rate, "frame rate")
+            try KinemaError.requirePositive(duration, "duration")
+            guard jitter.isFinite, jitter >= 0, jitter < 1 else {
+                throw KinemaError(parameter: "frame jitter", value: "\(jitter)", rule: "a number in [0, 1)")
+            }
+            guard duration * rate <= 50_000_000 else {
+                throw KinemaError(parameter: "duration × frame rate", value: "\(duration * rate)", rule: "at most 50000000 frames")
+            }
+            self.rate = rate
+            self.jitter = jitter
+            self.duration = duration
+            state = seed
         }
-        guard duration * rate <= 50_000_000 else {
-            throw KinemaError(parameter: "duration × frame rate", value: "\(duration * rate)", rule: "at most 50000000 frames")
-        }
-        var state = seed
-        var durations: [Double] = [], total = 0.0
-        while total < duration {
+
+        public mutating func next() -> Double? {
+            guard !done, total < duration else { return nil }
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,10 +43,12 @@ public enum DisplayFrames {
             let u = Double(z >> 11) / Double(1 << 53) * 2 - 1
             var frame = (1 / rate) * (1 + jitter * u)
             if total + frame >= duration * (1 - 1e-12) { frame = duration - total }
-            durations.append(frame)
+            guard frame > 0 else {
+                done = true
+                return nil
+            }
             total += frame
-            if frame <= 0 { durations.removeLast(); break }
+            return frame
         }
-        return durations
     }
 }

@@ -323,11 +323,12 @@ struct SampledRun: SceneStepperUse {
 /// on before the next is computed, so neither times nor samples are held for the whole run.
 struct StreamedRun: SceneStepperUse {
     let scene: PhysicsScene
+    /// The last sample time (the end of the run).
     let duration: Double
-    let rate: Double
-    /// The samples `i/rate` before the last one, at `duration`.
-    let count: Int
     let chunk: Int
+    /// Replaces the array's contents with the next sample times, at most `chunk` of them, in
+    /// order; leaves it empty when none are left.
+    let nextTimes: (inout [Double]) -> Void
     let each: (Trajectory) throws -> Void
 
     func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
@@ -335,17 +336,13 @@ struct StreamedRun: SceneStepperUse {
         var events: [ImpactEvent] = []
         var times: [Double] = []
         times.reserveCapacity(chunk + 1)
-        var start = 0
-        while start <= count {
-            let end = min(start + chunk, count)
-            times.removeAll(keepingCapacity: true)
-            for i in start..<end { times.append(Double(i) / rate) }
-            if end == count { times.append(duration) }
+        while true {
+            nextTimes(&times)
+            if times.isEmpty { break }
             var samples = Trajectory(scene: scene)
             samples.reserveCapacity(samples: times.count)
             try stepper.advance(through: times, stepLimit: duration, events: &events) { samples.append(time: $0, state: $1) }
             try each(samples)
-            start = end == count ? count + 1 : end
         }
         var summary = Trajectory(scene: scene)
         summary.events = events

@@ -51,11 +51,60 @@ public struct Simulation: Sendable {
             throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
         }
         let count = try Self.sampleCount(duration: duration, rate: sampleRate)
+        var start = 0  // i/rate for i < count, then `duration`
+        let nextTimes = { (times: inout [Double]) in
+            times.removeAll(keepingCapacity: true)
+            guard start <= count else { return }
+            let end = min(start + samplesPerChunk, count)
+            for i in start..<end { times.append(Double(i) / sampleRate) }
+            if end == count { times.append(duration) }
+            start = end == count ? count + 1 : end
+        }
         return try withoutActuallyEscaping(each) { each in
             try withStepper(method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
-                            StreamedRun(scene: scene, duration: duration, rate: sampleRate, count: count,
-                                        chunk: samplesPerChunk, each: each))
+                            StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
         }
+    }
+
+    /// Simulates driven by display frames as `run(method:frameDurations:)` does, for frames given
+    /// one at a time (`DisplayFrames.Jittered`) that add up to `duration`: the rows (t = 0, then
+    /// one per frame) go to `each` in chunks of at most `samplesPerChunk` and none are kept, so
+    /// memory stays flat however many frames there are. Returns the impacts and the work.
+    /// - Throws: `KinemaError` for a frame duration that is not finite and > 0 or frames that do
+    ///   not end at `duration`, `SimulationError` when the run fails.
+    public func run<Frames: Sequence<Double>>(method: IntegrationMethod, frameDurations: Frames, duration: Double,
+                                               samplesPerChunk: Int = 4096, each: (Trajectory) throws -> Void) throws -> Trajectory {
+        try KinemaError.requirePositive(duration, "duration")
+        guard samplesPerChunk > 0 else {
+            throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
+        }
+        var frames = frameDurations.makeIterator()
+        var t = 0.0, started = false, failure: KinemaError?
+        let nextTimes = { (times: inout [Double]) in
+            times.removeAll(keepingCapacity: true)
+            if !started {
+                times.append(0)
+                started = true
+            }
+            while times.count < samplesPerChunk, failure == nil, let frame = frames.next() {
+                guard frame > 0, frame.isFinite else {
+                    failure = KinemaError(parameter: "frame duration", value: "\(frame)", rule: "a finite number > 0")
+                    return
+                }
+                t += frame
+                guard t <= duration * (1 + 1e-12) else {
+                    failure = KinemaError(parameter: "frame durations", value: "a sum beyond \(duration)", rule: "adding up to the duration")
+                    return
+                }
+                times.append(min(t, duration))
+            }
+        }
+        let summary = try withoutActuallyEscaping(each) { each in
+            try withStepper(method: method, landOnSamples: false,
+                            StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
+        }
+        if let failure { throw failure }
+        return summary
     }
 
     /// Simulates driven by display frames of the given durations: fixed internal steps, one output
