@@ -225,7 +225,7 @@ struct SimulationOptions: ParsableArguments {
         case let .gsl(method, stepping):
             if frameRate != nil { throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).") }
             return try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration,
-                                             sampleRate: sampleRate ?? 60, stepBudget: try stepBudget())
+                                             sampleRate: sampleRate ?? 60, stepBudget: try stepBudget(), each: each)
         }
     }
 }

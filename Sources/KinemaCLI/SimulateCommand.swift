@@ -25,8 +25,8 @@ struct SimulateCommand: ParsableCommand {
     var events: String?
     @OptionGroup var output: OutputOptions
 
-    /// Rows are written as the samples are reached (memory flat in their number, for Kinema's
-    /// integrators at a sample rate or driven by frames); with `-o` they go to a temporary file renamed when the run
+    /// Rows are written as the samples are reached (memory flat in their number, for every
+    /// integrator, GSL's included, at a sample rate or driven by frames); with `-o` they go to a temporary file renamed when the run
     /// succeeds, so a failed run leaves no file.
     func run() throws {
         let (scene, suggested, _) = try sceneOptions.makeScene()
@@ -50,7 +50,7 @@ struct SimulateCommand: ParsableCommand {
             } catch let error as GSLError {
                 throw CLIError(error.description)
             }
-            if trajectory.count > 0 || header != nil { try emit(trajectory) }  // GSL runs come whole
+            if header != nil { try emit(trajectory) }  // no samples at all: the header alone
             eventsFile = try events.map { try AtomicFile(path: $0, flag: "--events") }
             if let eventsFile {
                 var text = "t,body,collider,speed_in,speed_out\n"

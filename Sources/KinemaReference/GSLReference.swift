@@ -7,7 +7,8 @@ public enum GSLReference {
     ///   `SimulationError` for instability or too many events.
     public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
                                 duration: Double, sampleRate: Double = 60,
-                                stepBudget: Int = Simulation.defaultStepBudget) throws -> Trajectory {
+                                stepBudget: Int = Simulation.defaultStepBudget,
+                                each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
         func run<V: StateVector>(_: V.Type) throws -> Trajectory {
             let system = SceneSystem<V>(scene: scene)
             let converted: GSLIntegrator<V>.Stepping
@@ -29,11 +30,13 @@ public enum GSLReference {
                 }
             }
             if !scene.hasColliders {
-                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate, stepBudget: stepBudget)
+                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate, stepBudget: stepBudget,
+                                               each: each)
             }
             var simulation = Simulation(scene: scene)
             simulation.stepBudget = stepBudget
-            return try simulation.run(with: &integrator, named: "gsl-\(method.rawValue)", duration: duration, sampleRate: sampleRate)
+            return try simulation.run(with: &integrator, named: "gsl-\(method.rawValue)", duration: duration, sampleRate: sampleRate,
+                                      each: each)
         }
         switch scene.coordinateCount {
         case 1: return try run(Double.self)
@@ -50,31 +53,43 @@ public enum GSLReference {
     /// here (Kinema's event loop, reached across modules, would run unspecialized and make GSL look
     /// slower than it is): steps end on the sample times, which are then recorded as they are.
     static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double,
-                                       stepBudget: Int = Simulation.defaultStepBudget) throws
+                                       stepBudget: Int = Simulation.defaultStepBudget,
+                                       each: ((Trajectory) throws -> Void)? = nil) throws
         -> Trajectory
     {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         integrator.storage.captureSystem()
-        var trajectory = Trajectory(scene: integrator.system.scene)
-        let times = try Simulation.sampleTimes(duration: duration, rate: sampleRate)
-        trajectory.reserveCapacity(samples: times.count)
+        let scene = integrator.system.scene
+        // With `each`, 4,096 samples at a time handed on and dropped; else all of them kept.
+        let chunk = each == nil ? Int.max : 4096
+        let nextTimes = try Simulation.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: chunk)
+        var trajectory = Trajectory(scene: scene), times: [Double] = []
         var stepCount = 0
-        for t in times {
-            while integrator.time < t {
-                try integrator.advance(toward: t)
-                stepCount += 1
-                if stepCount > stepBudget {
-                    throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
+        while true {
+            nextTimes(&times)
+            if times.isEmpty { break }
+            trajectory.reserveCapacity(samples: times.count)
+            for t in times {
+                while integrator.time < t {
+                    try integrator.advance(toward: t)
+                    stepCount += 1
+                    if stepCount > stepBudget {
+                        throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
+                    }
                 }
+                let state = integrator.state
+                for lane in 0..<PhaseState<V>.laneCount(of: state) where !state[lane: lane].isFinite {
+                    throw SimulationError.unstable(time: t, reason: "the state is no longer finite",
+                                                   timeStep: integrator.time - integrator.previousTime,
+                                                   largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")
+                }
+                trajectory.append(time: t, state: state)
             }
-            let state = integrator.state
-            for lane in 0..<PhaseState<V>.laneCount(of: state) where !state[lane: lane].isFinite {
-                throw SimulationError.unstable(time: t, reason: "the state is no longer finite",
-                                               timeStep: integrator.time - integrator.previousTime,
-                                               largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")
+            if let each {
+                try each(trajectory)
+                trajectory = Trajectory(scene: scene)
             }
-            trajectory.append(time: t, state: state)
         }
         trajectory.steps = integrator.steps
         trajectory.evaluations = integrator.evaluations

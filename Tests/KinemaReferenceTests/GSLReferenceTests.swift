@@ -149,6 +149,30 @@ struct GSLReferenceTests {
     }
 }
 
+/// GSL runs streamed (rows handed on in chunks of 4,096 and dropped) equal the runs kept whole,
+/// with and without colliders.
+struct GSLStreamingTests {
+    @Test(arguments: [false, true])
+    func streamedEqualsWhole(_ colliders: Bool) throws {
+        let scene = colliders ? try PhysicsScene.drop(height: 1, restitution: 0.6)
+            : try PhysicsScene.spring(DampedSpring(stiffness: 300, damping: 3), initialVelocity: 2)
+        let whole = try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
+                                              sampleRate: 5_000)
+        var times: [Double] = [], positions: [Double] = [], velocities: [Double] = [], chunks = 0
+        let summary = try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
+                                                sampleRate: 5_000) {
+            chunks += 1
+            times += $0.times
+            positions += $0.positions
+            velocities += $0.velocities
+        }
+        #expect(whole.count == 10_001 && chunks == 3 && summary.count == 0)
+        #expect(times == whole.times && positions == whole.positions && velocities == whole.velocities)
+        #expect(summary.events == whole.events && summary.steps == whole.steps)
+        #expect(!colliders || !whole.events.isEmpty)
+    }
+}
+
 struct CoupledChainTests {
     /// A hanging chain of 12 bodies in 3-D (36 coordinates) joined by springs with rest lengths:
     /// nonlinear and coupled, so the reference is GSL's rk8pd, not a closed form.

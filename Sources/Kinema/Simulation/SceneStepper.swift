@@ -333,6 +333,10 @@ struct StreamedRun: SceneStepperUse {
 
     func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
         var stepper = stepper
+        return try record(&stepper)
+    }
+
+    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
         var events: [ImpactEvent] = []
         var times: [Double] = []
         times.reserveCapacity(chunk + 1)

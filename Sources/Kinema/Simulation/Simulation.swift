@@ -50,16 +50,7 @@ public struct Simulation: Sendable {
         guard samplesPerChunk > 0 else {
             throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
         }
-        let count = try Self.sampleCount(duration: duration, rate: sampleRate)
-        var start = 0  // i/rate for i < count, then `duration`
-        let nextTimes = { (times: inout [Double]) in
-            times.removeAll(keepingCapacity: true)
-            guard start <= count else { return }
-            let end = min(start + samplesPerChunk, count)
-            for i in start..<end { times.append(Double(i) / sampleRate) }
-            if end == count { times.append(duration) }
-            start = end == count ? count + 1 : end
-        }
+        let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
         return try withoutActuallyEscaping(each) { each in
             try withStepper(method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
                             StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
@@ -124,8 +115,11 @@ public struct Simulation: Sendable {
     /// Runs the scene with an integrator built elsewhere (GSL's, in `KinemaReference`) through the
     /// same loop: samples, collisions, resting contact and stability checks.
     /// - Precondition: `integrator.system.scene == scene` and the integrator starts at t = 0.
+    /// With `each`, the samples go to it in chunks of at most `samplesPerChunk` as they are reached
+    /// and the trajectory returned holds the impacts and the work only (as the streamed `run`).
     public func run<I: Integrator, V>(with integrator: inout I, named name: String, duration: Double,
-                                      sampleRate: Double = 60) throws -> Trajectory
+                                      sampleRate: Double = 60, samplesPerChunk: Int = 4096,
+                                      each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory
     where I.System == SceneSystem<V> {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
@@ -135,7 +129,32 @@ public struct Simulation: Sendable {
         var stepper = SceneStepper(integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
                                    landOnSamples: true)
         defer { integrator = stepper.integrator }
-        return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
+        guard let each else {
+            return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
+        }
+        guard samplesPerChunk > 0 else {
+            throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
+        }
+        let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
+        return try withoutActuallyEscaping(each) { each in
+            try StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each)
+                .record(&stepper)
+        }
+    }
+
+    /// `sampleTimes(duration:rate:)` a chunk at a time: each call replaces the array's contents
+    /// with the next (at most `chunk`) times, or empties it when none are left.
+    package static func sampleTimeChunks(duration: Double, rate: Double, chunk: Int) throws -> (inout [Double]) -> Void {
+        let count = try sampleCount(duration: duration, rate: rate)
+        var start = 0  // i/rate for i < count, then `duration`
+        return { times in
+            times.removeAll(keepingCapacity: true)
+            guard start <= count else { return }
+            let end = start + min(chunk, count - start)
+            for i in start..<end { times.append(Double(i) / rate) }
+            if end == count { times.append(duration) }
+            start = end == count ? count + 1 : end
+        }
     }
 
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.
