@@ -2,7 +2,9 @@ import Kinema
 
 /// Runs Kinema scenes through GSL: the reference every Kinema integrator is checked against.
 public enum GSLReference {
-    /// Simulates `scene` with GSL's `method` from 0 to `duration`, sampled at `sampleRate`.
+    /// Simulates `scene` with GSL's `method` from 0 to `duration`, sampled at `sampleRate`. With
+    /// `each`, the samples go to it in chunks of at most 4,096 as they are reached and none are
+    /// kept (the trajectory returned holds the impacts and the work).
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
     public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
