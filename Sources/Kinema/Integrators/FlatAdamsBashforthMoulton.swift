@@ -68,13 +68,8 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         known = 0
         lastWasOneStep = false
         denseIsCurrent = true
-        let n = count
-        work.withUnsafeMutableBufferPointer { w in
-            for i in 0..<n {
-                w[i] = self.state.position.lanes[i]
-                w[n + i] = self.state.velocity.lanes[i]
-            }
-        }
+        let n = count, start = self.state
+        work.withUnsafeMutableBufferPointer { start.write(to: $0.baseAddress!, count: n) }
         copy(Self.current, to: Self.previous)
         pushDerivative { w, n in w + Self.current * 2 * n }
     }
@@ -203,16 +198,7 @@ public struct FlatAdamsBashforthMoulton: Integrator {
     /// The current slot into `state`.
     mutating func storeState() {
         let n = count
-        work.withUnsafeBufferPointer { w in
-            state.position.lanes.withUnsafeMutableBufferPointer { x in
-                state.velocity.lanes.withUnsafeMutableBufferPointer { v in
-                    for i in 0..<n {
-                        x[i] = w[i]
-                        v[i] = w[n + i]
-                    }
-                }
-            }
-        }
+        work.withUnsafeBufferPointer { state.load(from: $0.baseAddress!, count: n) }
     }
 
     public mutating func prepareInterpolation() {

@@ -64,12 +64,7 @@ public struct FlatDOP853: Integrator {
     /// From `state` at `time`: into the y slot, its derivative into k0, a first step size.
     mutating func start() {
         let n = count, y = 2 * n * ends.y, k0 = 2 * n * ends.k0
-        work.withUnsafeMutableBufferPointer { w in
-            for i in 0..<n {
-                w[y + i] = state.position.lanes[i]
-                w[y + n + i] = state.velocity.lanes[i]
-            }
-        }
+        work.withUnsafeMutableBufferPointer { state.write(to: $0.baseAddress! + y, count: n) }
         stepTaken = false
         denseIsCurrent = true
         rejectedLast = false
@@ -120,16 +115,7 @@ public struct FlatDOP853: Integrator {
                 rejectedLast = false
                 previousTime = t
                 time = tNew
-                work.withUnsafeBufferPointer { w in
-                    state.position.lanes.withUnsafeMutableBufferPointer { x in
-                        state.velocity.lanes.withUnsafeMutableBufferPointer { v in
-                            for i in 0..<n {
-                                x[i] = w[ends.y1 * m + i]
-                                v[i] = w[ends.y1 * m + n + i]
-                            }
-                        }
-                    }
-                }
+                work.withUnsafeBufferPointer { state.load(from: $0.baseAddress! + ends.y1 * m, count: n) }
                 stepTaken = true
                 denseIsCurrent = false
                 lastStepSize = h

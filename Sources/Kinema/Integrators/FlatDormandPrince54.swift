@@ -55,10 +55,7 @@ public struct FlatDormandPrince54: Integrator {
     mutating func load(_ state: State) {
         let n = count
         work.withUnsafeMutableBufferPointer { w in
-            for i in 0..<n {
-                w[i] = state.position.lanes[i]
-                w[n + i] = state.velocity.lanes[i]
-            }
+            state.write(to: w.baseAddress!, count: n)
             for i in 0..<2 * n { w[Self.r1 * 2 * n + i] = w[i] }
         }
     }
@@ -176,14 +173,7 @@ public struct FlatDormandPrince54: Integrator {
                 y[i] = y1[i]
                 k1[i] = k7[i]
             }
-            state.position.lanes.withUnsafeMutableBufferPointer { x in
-                state.velocity.lanes.withUnsafeMutableBufferPointer { v in
-                    for i in 0..<n {
-                        x[i] = y1[i]
-                        v[i] = y1[n + i]
-                    }
-                }
-            }
+            state.load(from: y1, count: n)
         }
     }
 

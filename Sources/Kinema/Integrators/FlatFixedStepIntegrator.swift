@@ -85,40 +85,45 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         let n = count, layout = system.layout, resting = system.resting
         let startSlot = endSlot, nextSlot = 1 - endSlot
         let halfSquare = 0.5 * h * h, half = 0.5 * h
-        work.withUnsafeMutableBufferPointer { workBuffer in
-            let w = workBuffer.baseAddress!
+        withStepLanes { w, x0, v0, x1, v1 in
             let a0 = w + startSlot * n, aEnd = w + nextSlot * n, predicted = w + 2 * n, a1 = w + 3 * n
-            previousState.position.lanes.withUnsafeBufferPointer { x0Buffer in
-                previousState.velocity.lanes.withUnsafeBufferPointer { v0Buffer in
-                    state.position.lanes.withUnsafeMutableBufferPointer { x1Buffer in
-                        state.velocity.lanes.withUnsafeMutableBufferPointer { v1Buffer in
-                            let x0 = x0Buffer.baseAddress!, v0 = v0Buffer.baseAddress!
-                            let x1 = x1Buffer.baseAddress!, v1 = v1Buffer.baseAddress!
-                            if Method.self == ExplicitEuler.self {
-                                for i in 0..<n {
-                                    x1[i] = x0[i] + h * v0[i]
-                                    v1[i] = v0[i] + h * a0[i]
-                                }
-                            } else if Method.self == SemiImplicitEuler.self {
-                                for i in 0..<n {
-                                    v1[i] = v0[i] + h * a0[i]
-                                    x1[i] = x0[i] + h * v1[i]
-                                }
-                            } else {
-                                for i in 0..<n {
-                                    x1[i] = (x0[i] + h * v0[i]) + halfSquare * a0[i]
-                                    predicted[i] = v0[i] + h * a0[i]
-                                }
-                                layout.accelerate(position: x1, velocity: predicted, into: a1, resting: resting)
-                                for i in 0..<n { v1[i] = v0[i] + half * (a0[i] + a1[i]) }
-                            }
-                            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
+            if Method.self == ExplicitEuler.self {
+                for i in 0..<n {
+                    x1[i] = x0[i] + h * v0[i]
+                    v1[i] = v0[i] + h * a0[i]
+                }
+            } else if Method.self == SemiImplicitEuler.self {
+                for i in 0..<n {
+                    v1[i] = v0[i] + h * a0[i]
+                    x1[i] = x0[i] + h * v1[i]
+                }
+            } else {
+                for i in 0..<n {
+                    x1[i] = (x0[i] + h * v0[i]) + halfSquare * a0[i]
+                    predicted[i] = v0[i] + h * a0[i]
+                }
+                layout.accelerate(position: x1, velocity: predicted, into: a1, resting: resting)
+                for i in 0..<n { v1[i] = v0[i] + half * (a0[i] + a1[i]) }
+            }
+            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
+        }
+        evaluations += Method.evaluationsPerStep
+    }
+
+    /// The workspace and the lanes of the step's start (x0, v0) and end (x1, v1), for the step loops.
+    mutating func withStepLanes(_ body: (UnsafeMutablePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>,
+                                         UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void) {
+        work.withUnsafeMutableBufferPointer { w in
+            previousState.position.lanes.withUnsafeBufferPointer { x0 in
+                previousState.velocity.lanes.withUnsafeBufferPointer { v0 in
+                    state.position.lanes.withUnsafeMutableBufferPointer { x1 in
+                        state.velocity.lanes.withUnsafeMutableBufferPointer { v1 in
+                            body(w.baseAddress!, x0.baseAddress!, v0.baseAddress!, x1.baseAddress!, v1.baseAddress!)
                         }
                     }
                 }
             }
         }
-        evaluations += Method.evaluationsPerStep
     }
 
     /// RK4's four stages; the fourth evaluation is the acceleration at the end.
@@ -126,41 +131,30 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         let n = count, layout = system.layout, resting = system.resting
         let half = 0.5 * h, sixth = h / 6
         let startSlot = endSlot, nextSlot = 1 - endSlot
-        work.withUnsafeMutableBufferPointer { workBuffer in
-            let w = workBuffer.baseAddress!
+        withStepLanes { w, x0, v0, x1, v1 in
             let a1 = w + startSlot * n, aEnd = w + nextSlot * n
             let xs = w + 2 * n, vs = w + 3 * n, v2 = w + 4 * n, v3 = w + 5 * n
             let a2 = w + 6 * n, a3 = w + 7 * n, a4 = w + 8 * n
-            previousState.position.lanes.withUnsafeBufferPointer { x0Buffer in
-                previousState.velocity.lanes.withUnsafeBufferPointer { v0Buffer in
-                    state.position.lanes.withUnsafeMutableBufferPointer { x1Buffer in
-                        state.velocity.lanes.withUnsafeMutableBufferPointer { v1Buffer in
-                            let x0 = x0Buffer.baseAddress!, v0 = v0Buffer.baseAddress!
-                            let x1 = x1Buffer.baseAddress!, v1 = v1Buffer.baseAddress!
-                            for i in 0..<n {
-                                xs[i] = x0[i] + half * v0[i]
-                                v2[i] = v0[i] + half * a1[i]
-                            }
-                            layout.accelerate(position: xs, velocity: v2, into: a2, resting: resting)
-                            for i in 0..<n {
-                                xs[i] = x0[i] + half * v2[i]
-                                v3[i] = v0[i] + half * a2[i]
-                            }
-                            layout.accelerate(position: xs, velocity: v3, into: a3, resting: resting)
-                            for i in 0..<n {
-                                xs[i] = x0[i] + h * v3[i]
-                                vs[i] = v0[i] + h * a3[i]
-                            }
-                            layout.accelerate(position: xs, velocity: vs, into: a4, resting: resting)
-                            for i in 0..<n {
-                                x1[i] = x0[i] + sixth * (v0[i] + 2 * (v2[i] + v3[i]) + vs[i])
-                                v1[i] = v0[i] + sixth * (a1[i] + 2 * (a2[i] + a3[i]) + a4[i])
-                            }
-                            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
-                        }
-                    }
-                }
+            for i in 0..<n {
+                xs[i] = x0[i] + half * v0[i]
+                v2[i] = v0[i] + half * a1[i]
             }
+            layout.accelerate(position: xs, velocity: v2, into: a2, resting: resting)
+            for i in 0..<n {
+                xs[i] = x0[i] + half * v2[i]
+                v3[i] = v0[i] + half * a2[i]
+            }
+            layout.accelerate(position: xs, velocity: v3, into: a3, resting: resting)
+            for i in 0..<n {
+                xs[i] = x0[i] + h * v3[i]
+                vs[i] = v0[i] + h * a3[i]
+            }
+            layout.accelerate(position: xs, velocity: vs, into: a4, resting: resting)
+            for i in 0..<n {
+                x1[i] = x0[i] + sixth * (v0[i] + 2 * (v2[i] + v3[i]) + vs[i])
+                v1[i] = v0[i] + sixth * (a1[i] + 2 * (a2[i] + a3[i]) + a4[i])
+            }
+            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
         }
         evaluations += 4
     }

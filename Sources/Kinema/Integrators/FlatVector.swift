@@ -95,6 +95,27 @@ extension PhaseState where Vector == FlatVector {
                   velocity: FlatVector(Array(UnsafeBufferPointer(start: lanes + count, count: count))))
     }
 
+    /// Writes its `count` positions then `count` velocities into a workspace slot.
+    func write(to lanes: UnsafeMutablePointer<Double>, count: Int) {
+        for i in 0..<count {
+            lanes[i] = position.lanes[i]
+            lanes[count + i] = velocity.lanes[i]
+        }
+    }
+
+    /// Sets it in place from a workspace slot's `count` positions then `count` velocities (sized
+    /// already: nothing allocated).
+    mutating func load(from lanes: UnsafePointer<Double>, count: Int) {
+        position.lanes.withUnsafeMutableBufferPointer { x in
+            velocity.lanes.withUnsafeMutableBufferPointer { v in
+                for i in 0..<count {
+                    x[i] = lanes[i]
+                    v[i] = lanes[count + i]
+                }
+            }
+        }
+    }
+
     /// This state with exactly `count` lanes in each half (a `zero` flat vector has none).
     func sized(_ count: Int) -> PhaseState {
         var state = self
