@@ -111,16 +111,17 @@ for n in sizes {
     if let cli {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-chain-\(n).json")
         try chainJSON(n).write(to: file, atomically: true, encoding: .utf8)
-        // 10⁷ body-steps from 1,000 bodies on: reading the scene file (about 14 µs a body) is part
-        // of every run, and 200 steps of 10,000 bodies would mostly measure it.
-        let cliSteps = n >= 1000 ? 10_000_000 / n : steps, cliDuration = Double(cliSteps) * h
+        // 10⁷ body-steps (about 0.8 s): the process start (20 ms) and its first slow tenth of a
+        // second, and reading the scene file (about 14 µs a body), are part of every run; with
+        // 2·10⁶ they made 12 bodies 133 ns a body-step through the binary against 75 in the library.
+        let cliSteps = max(20, 10_000_000 / n), cliDuration = Double(cliSteps) * h
         let (rk4, odeintRK4) = try interleaved(repeats, {
             try cliSeconds(cli, ["--scene", file.path, "--sample-rate", "\(1 / cliDuration)", "--max-steps", "100000000",
                                  "--integrator", "rk4", "--dt", "\(h)", "--duration", "\(cliDuration)"])
         }, { odeint_chain_rk4(Int32(n), h, cliSteps, &positions) })
-        // DOP853 over about 10⁶ body-steps too, so the process start is a small part of it.
+        // DOP853 over about 5·10⁶ body-steps (about 2 s), so the process start is a small part of it.
         let perSecond = try kinema.run(method: .dop853(tolerance: tolerance), duration: 1, sampleRate: 1).steps
-        let span = max(1, (1e6 / Double(perSecond * n)).rounded(.up))
+        let span = max(1, (5e6 / Double(perSecond * n)).rounded(.up))
         let steps853 = try kinema.run(method: .dop853(tolerance: tolerance), duration: span, sampleRate: 1 / span).steps
         var odeintAccepted = 0
         let (dop853, fehlberg) = try interleaved(repeats, {

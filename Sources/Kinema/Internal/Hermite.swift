@@ -32,6 +32,8 @@ enum Hermite {
             (first, second) = (q / a, q != 0 ? c / q : .nan)
             if second < first { (first, second) = (second, first) }
         }
-        for s in [first, second] where s > 0 && s < 1 { times.append(t0 + s * h) }
+        // Not `for s in [first, second]`: that array literal was a heap allocation per sample.
+        if first > 0 && first < 1 { times.append(t0 + first * h) }
+        if second > 0 && second < 1 { times.append(t0 + second * h) }
     }
 }

@@ -10,6 +10,9 @@ public struct MotionSource: Sendable {
     /// The extrema in (0, duration), when the source knows them exactly (a sampled trajectory: the
     /// roots of its cubic pieces' slopes); nil makes the baker search for them by sampling.
     var extrema: [Double]?
+    /// The samples behind `value` when the source is a trajectory: evaluated without a closure call
+    /// by the baker's inner loops.
+    var sampled: SampledMotion?
 
     public init(duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
                 velocity: @escaping @Sendable (Double, Bool) -> Double) throws {
@@ -42,77 +45,20 @@ public struct MotionSource: Sendable {
         guard (0..<scene.coordinateCount).contains(coordinate) else {
             throw KinemaError(parameter: "coordinate", value: "\(coordinate)", rule: "in 0..<\(scene.coordinateCount)")
         }
-        let times = trajectory.times
-        let positions = (0..<trajectory.count).map { trajectory.position($0, coordinate) }
-        let velocities = (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }
         // Impact knots: time, position, velocity before and after.
-        var impacts: [(time: Double, x: Double, before: Double, after: Double)] = []
+        var impacts: [SampledMotion.Impact] = []
         let body = coordinate / scene.dimensions, axis = coordinate % scene.dimensions
         for event in trajectory.events {
             for jump in event.jumps where jump.body == body && jump.before[axis] != jump.after[axis] {
-                impacts.append((event.time, jump.position[axis], jump.before[axis], jump.after[axis]))
+                impacts.append(.init(time: event.time, x: jump.position[axis], before: jump.before[axis], after: jump.after[axis]))
             }
         }
-        let duration = times.last ?? 0
-        let knots = impacts
-        let samplesPerSecond = times.count > 1 && duration > times[0] ? Double(times.count - 1) / (duration - times[0]) : 0
-        @Sendable func locate(_ t: Double) -> (Double, Double, Double, Double, Double, Double) {
-            // The bracketing knots (t0, x0, v0) and (t1, x1, v1), impacts included.
-            // Samples are (nearly) evenly spaced: guess the interval; bisect only when the guess misses.
-            let last = times.count - 1
-            // Clamped as a Double first: a denormal duration makes the rate infinite, and
-            // 0 × ∞ is NaN, which no Int can hold.
-            let estimate = (t - times[0]) * samplesPerSecond
-            let guess = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(last - 1, 0))))
-            var low = 0, high = last
-            if times[guess] <= t && (guess + 1 >= last || times[guess + 1] > t) {
-                (low, high) = (guess, min(guess + 1, last))
-            } else {
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if times[middle] <= t { low = middle } else { high = middle }
-                }
-            }
-            var t0 = times[low], x0 = positions[low], v0 = velocities[low]
-            var t1 = times[high], x1 = positions[high], v1 = velocities[high]
-            for impact in knots where impact.time >= t0 && impact.time <= t1 {
-                if impact.time <= t { (t0, x0, v0) = (impact.time, impact.x, impact.after) } else {
-                    (t1, x1, v1) = (impact.time, impact.x, impact.before)
-                    break
-                }
-            }
-            return (t0, x0, v0, t1, x1, v1)
-        }
-        // Each cubic piece's slope is a quadratic in s: its roots are the extrema. Pieces run
-        // between samples, and between samples and the impacts that fall between them.
-        var extrema: [Double] = []
-        for i in 1..<max(times.count, 1) where times[i] > times[i - 1] {
-            let (a, b) = (times[i - 1], times[i])
-            if !impacts.contains(where: { $0.time > a && $0.time < b }) {
-                Hermite.appendSlopeRoots(positions[i - 1], velocities[i - 1], positions[i], velocities[i], from: a, h: b - a,
-                                         to: &extrema)
-            } else {
-                let cuts = [a] + impacts.map(\.time).filter { $0 > a && $0 < b } + [b]
-                for (p0, p1) in zip(cuts, cuts.dropFirst()) {
-                    let (t0, x0, v0, t1, x1, v1) = locate(0.5 * (p0 + p1))
-                    Hermite.appendSlopeRoots(x0, v0, x1, v1, from: t0, h: t1 - t0, to: &extrema)
-                }
-            }
-            if velocities[i] == 0 && i < times.count - 1 && !impacts.contains(where: { $0.time == b }) { extrema.append(b) }
-        }
-        try self.init(duration: duration, breakpoints: impacts.map(\.time), value: { t in
-            let (t0, x0, v0, t1, x1, v1) = locate(t)
-            let h = t1 - t0
-            guard h > 0 else { return x0 }
-            return Hermite.value(x0, v0, x1, v1, (t - t0) / h, h)
-        }, velocity: { t, fromLeft in
-            if let impact = knots.first(where: { abs($0.time - t) <= 1e-12 }) { return fromLeft ? impact.before : impact.after }
-            let (t0, x0, v0, t1, x1, v1) = locate(t)
-            let h = t1 - t0
-            guard h > 0 else { return v0 }
-            return Hermite.slope(x0, v0, x1, v1, (t - t0) / h, h)
-        })
-        self.extrema = extrema
+        let sampled = SampledMotion(times: trajectory.times, positions: (0..<trajectory.count).map { trajectory.position($0, coordinate) },
+                                    velocities: (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }, impacts: impacts)
+        try self.init(duration: trajectory.times.last ?? 0, breakpoints: impacts.map(\.time),
+                      value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
+        self.sampled = sampled
+        extrema = sampled.extrema()
     }
 }
 

@@ -29,12 +29,16 @@ struct SegmentFitter {
 
     /// Samples the motion on [a, b] at the abscissae, normalized by its change in value.
     mutating func load(_ source: MotionSource, _ a: Double, _ b: Double) {
-        let va = source.value(a)
-        change = source.value(b) - va
+        if let sampled = source.sampled { load(sampled, a, b) } else { load(ClosureValues(closure: source.value), a, b) }
+    }
+
+    private mutating func load<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double) {
+        let va = values.value(at: a)
+        change = values.value(at: b) - va
         let n = Self.points
         for j in 1..<n {
             let x = Double(j) / Double(n)
-            abscissae[j - 1].target = change == 0 ? 0 : (source.value(a + (b - a) * x) - va) / change
+            abscissae[j - 1].target = change == 0 ? 0 : (values.value(at: a + (b - a) * x) - va) / change
             abscissae[j - 1].parameter = x
             abscissae[j - 1].weight = 1
         }

@@ -1,0 +1,95 @@
+/// One coordinate of a simulated trajectory as a function of time: the cubic Hermite interpolant
+/// of its samples (positions and velocities), split at the impacts where the velocity jumps.
+///
+/// A concrete type rather than a closure so that the baker's inner loops, which evaluate it a
+/// thousand times per spring, inline it (`KeyframeBaker.segmentMaxError`, `SegmentFitter.load`).
+struct SampledMotion: Sendable {
+    /// An impact knot: time, position, and the velocity before and after.
+    struct Impact: Sendable {
+        var time: Double
+        var x: Double
+        var before: Double
+        var after: Double
+    }
+
+    let times: [Double]
+    let positions: [Double]
+    let velocities: [Double]
+    let impacts: [Impact]
+    /// Samples per second, for guessing the interval of a time (samples are nearly evenly spaced).
+    let samplesPerSecond: Double
+
+    init(times: [Double], positions: [Double], velocities: [Double], impacts: [Impact]) {
+        self.times = times
+        self.positions = positions
+        self.velocities = velocities
+        self.impacts = impacts
+        let duration = times.last ?? 0
+        samplesPerSecond = times.count > 1 && duration > times[0] ? Double(times.count - 1) / (duration - times[0]) : 0
+    }
+
+    /// The bracketing knots (t0, x0, v0) and (t1, x1, v1) of `t`, impacts included.
+    @inline(__always)
+    func locate(_ t: Double) -> (t0: Double, x0: Double, v0: Double, t1: Double, x1: Double, v1: Double) {
+        let last = times.count - 1
+        // Guess the interval; bisect only when the guess misses. Clamped as a Double first: a
+        // denormal duration makes the rate infinite, and 0 × ∞ is NaN, which no Int can hold.
+        let estimate = (t - times[0]) * samplesPerSecond
+        let guess = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(last - 1, 0))))
+        var low = 0, high = last
+        if times[guess] <= t && (guess + 1 >= last || times[guess + 1] > t) {
+            (low, high) = (guess, min(guess + 1, last))
+        } else {
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if times[middle] <= t { low = middle } else { high = middle }
+            }
+        }
+        var knots = (t0: times[low], x0: positions[low], v0: velocities[low],
+                     t1: times[high], x1: positions[high], v1: velocities[high])
+        guard !impacts.isEmpty else { return knots }
+        for impact in impacts where impact.time >= knots.t0 && impact.time <= knots.t1 {
+            if impact.time <= t { (knots.t0, knots.x0, knots.v0) = (impact.time, impact.x, impact.after) } else {
+                (knots.t1, knots.x1, knots.v1) = (impact.time, impact.x, impact.before)
+                break
+            }
+        }
+        return knots
+    }
+
+    @inline(__always)
+    func value(at t: Double) -> Double {
+        let k = locate(t), h = k.t1 - k.t0
+        guard h > 0 else { return k.x0 }
+        return Hermite.value(k.x0, k.v0, k.x1, k.v1, (t - k.t0) / h, h)
+    }
+
+    /// The velocity at `t`; at an impact, the one before it (`fromLeft`) or after.
+    func velocity(at t: Double, fromLeft: Bool) -> Double {
+        if let impact = impacts.first(where: { abs($0.time - t) <= 1e-12 }) { return fromLeft ? impact.before : impact.after }
+        let k = locate(t), h = k.t1 - k.t0
+        guard h > 0 else { return k.v0 }
+        return Hermite.slope(k.x0, k.v0, k.x1, k.v1, (t - k.t0) / h, h)
+    }
+
+    /// The extrema in (0, duration): each cubic piece's slope is a quadratic in s, and its roots
+    /// are the extrema. Pieces run between samples, and between samples and the impacts between them.
+    func extrema() -> [Double] {
+        var extrema: [Double] = []
+        for i in 1..<max(times.count, 1) where times[i] > times[i - 1] {
+            let (a, b) = (times[i - 1], times[i])
+            if !impacts.contains(where: { $0.time > a && $0.time < b }) {
+                Hermite.appendSlopeRoots(positions[i - 1], velocities[i - 1], positions[i], velocities[i], from: a, h: b - a,
+                                         to: &extrema)
+            } else {
+                let cuts = [a] + impacts.map(\.time).filter { $0 > a && $0 < b } + [b]
+                for (p0, p1) in zip(cuts, cuts.dropFirst()) {
+                    let k = locate(0.5 * (p0 + p1))
+                    Hermite.appendSlopeRoots(k.x0, k.v0, k.x1, k.v1, from: k.t0, h: k.t1 - k.t0, to: &extrema)
+                }
+            }
+            if velocities[i] == 0 && i < times.count - 1 && !impacts.contains(where: { $0.time == b }) { extrema.append(b) }
+        }
+        return extrema
+    }
+}
