@@ -67,34 +67,27 @@ struct SweepCommand: ParsableCommand {
         let template = try combination(axes, index: first, template: nil).combination
         _ = try rows(axes: axes, indices: first..<(first + 1), template: template)
         let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
-        var next = first + sink.rowsAlreadyWritten
-        // Chunks of 256 rows (tens of milliseconds): large enough that workers rarely wait for each
-        // other at a chunk's end, small enough that a kill loses little and memory stays flat.
-        let chunk = 256
+        let next = first + sink.rowsAlreadyWritten
         let progress = ProgressBar(total: last - first, done: next - first)
-        while next < last {
-            let count = min(chunk, last - next)
-            let results = ChunkResults(count: count)
-            let first = next, workers = min(threadCount, (count + SweepBatch.width - 1) / SweepBatch.width)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                // Each worker claims the next rows (a batch's width) until none are left; rows are
-                // stored by index, so the output's order does not depend on who computed what.
-                while let claimed = results.claim(SweepBatch.width) {
-                    do {
-                        let done = try self.rows(axes: axes, indices: (first + claimed.lowerBound)..<(first + claimed.upperBound),
-                                                 template: template)
-                        results.set(claimed, done)
-                    } catch { results.fail(error) }
-                }
+        let batches = (last - next + SweepBatch.width - 1) / SweepBatch.width, workers = min(threadCount, batches)
+        // Rows are claimed a batch at a time and written in order as they become contiguous; at
+        // most 64 batches per worker (and at least 1,024 rows) are in flight, so memory stays flat.
+        let scheduler = SweepScheduler(rows: next, to: last, window: max(1024, 64 * SweepBatch.width * workers)) { text, written in
+            try sink.write(text)
+            progress.update(done: written - first)
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let claimed = scheduler.claim(SweepBatch.width) {
+                do {
+                    scheduler.finish(claimed, try self.rows(axes: axes, indices: claimed, template: template))
+                } catch { scheduler.fail(error) }
             }
-            if let failure = results.failure {
-                sink.discard()  // an invalid combination (a bad value later in a list): no partial file left
-                throw failure
-            }
-            let rows = results.rows
-            try sink.write(rows.map { $0! }.joined())
-            next += count
-            progress.update(done: next - first)
+        }
+        if let failure = scheduler.failure {
+            // An invalid combination (a bad value later in a list): no partial file left. A
+            // failed write is reported as it is.
+            if !scheduler.writeFailed { sink.discard() }
+            throw failure
         }
         progress.finish()
         try sink.commit()
@@ -345,37 +338,5 @@ struct SweepCommand: ParsableCommand {
             return threads
         }
         return max(1, ProcessInfo.processInfo.activeProcessorCount)
-    }
-}
-
-/// One chunk's rows, filled in by index from several threads.
-final class ChunkResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var rows: [String?]
-    private(set) var failure: Error?
-    private var claimed = 0
-
-    init(count: Int) { rows = Array(repeating: nil, count: count) }
-
-    /// The next unclaimed rows (at most `count`), or nil when all are claimed or one has failed.
-    func claim(_ count: Int) -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard claimed < rows.count, failure == nil else { return nil }
-        let range = claimed..<min(claimed + count, rows.count)
-        claimed = range.upperBound
-        return range
-    }
-
-    func set(_ range: Range<Int>, _ values: [String]) {
-        lock.lock()
-        for (i, row) in zip(range, values) { rows[i] = row }
-        lock.unlock()
-    }
-
-    func fail(_ error: Error) {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
     }
 }

@@ -280,21 +280,22 @@ public enum KeyframeBaker {
 
     /// The maximum of `error` near b, given a < b < c with error(b) ≥ error(a), error(c), by
     /// successive parabolic interpolation: the vertex of the parabola through the best three
-    /// points, until the parabola promises less than 1e-10 of the peak more. Near a smooth peak
-    /// each step squares the error of the last, so two or three evaluations reach what a
-    /// golden-section search finds in eighteen. A flat peak (two merging, where parabolas
-    /// converge slowly) or a vertex outside the bracket falls back to the golden-section search
-    /// on what is left of it. Only evaluated values are returned: never more than the true maximum.
+    /// points, until it moves by less than 1e-7 of the bracket. Near a smooth peak that takes three
+    /// or four evaluations, where a golden-section search takes eighteen. A peak the parabolas
+    /// approach slowly (two merging, or a kink in a trajectory's interpolant next to it: a looser
+    /// stop, 1e-5, let such peaks end up to 1e-5 low) or a vertex outside the bracket falls back
+    /// to the golden-section search on what is left of the bracket. Only evaluated values are
+    /// returned: never more than the true maximum.
     static func peak(_ error: (Double) -> Double, _ a: Double, _ ea: Double, _ b: Double, _ eb: Double,
                      _ c: Double, _ ec: Double) -> Double {
         var (a, ea, b, eb, c, ec) = (a, ea, b, eb, c, ec)
+        let resolution = 1e-7 * (c - a)
         for _ in 0..<6 {
             // The parabola through the three points: second divided difference and vertex.
             let left = (eb - ea) / (b - a), right = (ec - eb) / (c - b), curvature = (right - left) / (c - a)
-            guard curvature < 0 else { break }
             let u = 0.5 * (a + b) - left / (2 * curvature)
-            guard u > a && u < c else { break }
-            if -curvature * (u - b) * (u - b) <= 1e-10 * eb { return eb }
+            guard curvature < 0, u > a, u < c else { break }
+            if abs(u - b) <= resolution { return eb }
             let eu = error(u)
             if eu >= eb {
                 if u < b { (c, ec) = (b, eb) } else { (a, ea) = (b, eb) }
