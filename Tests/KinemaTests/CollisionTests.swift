@@ -94,6 +94,36 @@ struct SceneTests {
         #expect(abs(trajectory.velocity(last, 0)) <= 1e-12 && abs(trajectory.velocity(last, 2) - 1) <= 1e-12)
     }
 
+    /// Newton's cradle: four equal balls laid side by side (their gaps 0 within rounding) and one
+    /// or two more swung in at 1 unit/s with e = 1. The impulse runs down the row at one instant,
+    /// one impact per touching pair, and as many balls leave the far end as came in; the balls at
+    /// rest side by side are not impacts (they were: a zero-speed event after every restart, until
+    /// 200,000 events stopped the run, 5 to 12 s).
+    @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10), .rk4(timeStep: 1e-3)], [1, 2])
+    func newtonsCradleSendsOutAsManyBallsAsCameIn(_ method: IntegrationMethod, swung: Int) throws {
+        let r = 0.1
+        // Swung balls from −0.5 (the first touching the row at t = 0.3), the row from 0 to 0.6.
+        let swungIn = (0..<swung).map { try! PhysicsBody(name: "in\($0)", position: [-0.5 - 2 * r * Double($0)], velocity: [1], radius: r) }
+        let row = (0..<4).map { try! PhysicsBody(name: "row\($0)", position: [2 * r * Double($0)], radius: r) }
+        let scene = try PhysicsScene(dimensions: 1, bodies: swungIn + row, contacts: .init(restitution: 1))
+        let start = Date()
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 2, sampleRate: 10)
+        #expect(Date().timeIntervalSince(start) < 5, "no storm of events")
+        #expect(trajectory.events.count == 4 * swung, "\(trajectory.events.map { ($0.time, $0.body, $0.collider, $0.speedIn) })")
+        for event in trajectory.events {
+            #expect(abs(event.time - 0.3) <= 1e-9 && abs(event.speedIn - 1) <= 1e-9 && abs(event.speedOut - 1) <= 1e-9)
+        }
+        // At 2 s: the swung balls and the first of the row at rest where the impacts left them,
+        // the last `swung` balls of the row 1.7 s on at 1 unit/s.
+        let last = trajectory.count - 1
+        for (i, body) in scene.bodies.enumerated() {
+            let leaves = i >= scene.bodies.count - swung
+            let x0 = body.position[0], rest = i < swung ? x0 + 0.3 : x0
+            #expect(abs(trajectory.position(last, i) - (leaves ? x0 + 1.7 : rest)) <= 1e-9, "\(body.name)")
+            #expect(abs(trajectory.velocity(last, i) - (leaves ? 1 : 0)) <= 1e-9, "\(body.name)")
+        }
+    }
+
     /// A 2-D projectile bouncing on a floor with friction keeps its horizontal motion between
     /// impacts and loses μ(1+e)·v_n of it at each.
     @Test func frictionReducesTangentialSpeedAtImpact() throws {
