@@ -29,6 +29,19 @@ struct SweepCommandTests {
         #expect(ratios == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
     }
 
+    /// A step too fine for 12 significant digits (the fuzzing campaign saw such rows printed
+    /// alike): every value is printed to round-trip, so the rows stay distinct and each reads back
+    /// as A + k·STEP.
+    @Test func fineStepsPrintDistinctValues() throws {
+        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:100.000000000001:1e-13", "--damping-ratio", "0.5",
+                                  "--duration", "0.1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let values = result.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[0])! }
+        // 100.000000000001 − 100 is 9.95e-13 in binary: ten values, 100 to 100 + 9e-13.
+        #expect(values.count == 10 && Set(values).count == 10, "\(values)")
+        for (k, value) in values.enumerated() { #expect(value == 100 + Double(k) * 1e-13) }
+    }
+
     /// A value that fails validation in a later combination (the first is checked before the
     /// partial file is made; this one only when its row is computed): one error line, and neither
     /// FILE nor FILE.partial nor its fingerprint is left.
