@@ -31,23 +31,23 @@ public struct KinemaError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension KinemaError {
     /// Throws unless `value` is finite.
-    package static func requireFinite(_ value: Double, _ parameter: String) throws {
+    package static func requireFinite(_ value: Double, _ parameter: @autoclosure () -> String) throws {
         guard value.isFinite else {
-            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number")
+            throw KinemaError(parameter: parameter(), value: "\(value)", rule: "a finite number")
         }
     }
 
     /// Throws unless `value` is finite and > 0.
-    package static func requirePositive(_ value: Double, _ parameter: String) throws {
+    package static func requirePositive(_ value: Double, _ parameter: @autoclosure () -> String) throws {
         guard value.isFinite, value > 0 else {
-            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number > 0")
+            throw KinemaError(parameter: parameter(), value: "\(value)", rule: "a finite number > 0")
         }
     }
 
     /// Throws unless `value` is finite and ≥ 0.
-    package static func requireNonNegative(_ value: Double, _ parameter: String) throws {
+    package static func requireNonNegative(_ value: Double, _ parameter: @autoclosure () -> String) throws {
         guard value.isFinite, value >= 0 else {
-            throw KinemaError(parameter: parameter, value: "\(value)", rule: "a finite number ≥ 0")
+            throw KinemaError(parameter: parameter(), value: "\(value)", rule: "a finite number ≥ 0")
         }
     }
 }

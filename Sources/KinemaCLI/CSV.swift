@@ -12,7 +12,8 @@ enum CSV {
     /// A text field as RFC 4180 writes it: in double quotes, with its quotes doubled, when it
     /// holds a comma, a quote or a line break (a body named `a,b` must not add a column).
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        // Bytes, not Characters: cheaper, and "\r\n" is one Character, equal to neither "\r" nor "\n".
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
