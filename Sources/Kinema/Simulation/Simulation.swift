@@ -47,9 +47,6 @@ public struct Simulation: Sendable {
                     each: (Trajectory) throws -> Void) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
-        guard samplesPerChunk > 0 else {
-            throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
-        }
         let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
         return try withoutActuallyEscaping(each) { each in
             try withStepper(method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
@@ -132,9 +129,6 @@ public struct Simulation: Sendable {
         guard let each else {
             return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
         }
-        guard samplesPerChunk > 0 else {
-            throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
-        }
         let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
         return try withoutActuallyEscaping(each) { each in
             try StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each)
@@ -144,7 +138,9 @@ public struct Simulation: Sendable {
 
     /// `sampleTimes(duration:rate:)` a chunk at a time: each call replaces the array's contents
     /// with the next (at most `chunk`) times, or empties it when none are left.
+    /// - Throws: `KinemaError` for a chunk below 1 (named `samplesPerChunk`, the public parameter).
     package static func sampleTimeChunks(duration: Double, rate: Double, chunk: Int) throws -> (inout [Double]) -> Void {
+        guard chunk > 0 else { throw KinemaError(parameter: "samplesPerChunk", value: "\(chunk)", rule: "at least 1") }
         let count = try sampleCount(duration: duration, rate: rate)
         var start = 0  // i/rate for i < count, then `duration`
         return { times in
