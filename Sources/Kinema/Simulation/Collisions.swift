@@ -35,7 +35,7 @@ enum Collisions {
     }
 
     /// The distance from body `body` at `x` to plane `plane`, less its radius.
-    static func gap<V>(_ layout: SceneSystem<V>.Layout, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
+    static func gap(_ layout: SceneLayout, _ x: SIMD3<Double>, body: Int, plane: Int) -> Double {
         (x * layout.planeNormals[plane]).sum() - layout.planeOffsets[plane] - layout.radii[body]
     }
 
@@ -44,7 +44,7 @@ enum Collisions {
     }
 
     /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.
-    static func gap<V>(_ layout: SceneSystem<V>.Layout, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
+    static func gap(_ layout: SceneLayout, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
         let d = xa - xb
         return (d * d).sum().squareRoot() - layout.radii[a] - layout.radii[b]
     }

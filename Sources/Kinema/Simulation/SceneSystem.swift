@@ -3,16 +3,14 @@ import RealModule
 /// A scene compiled for integration: body coordinates packed into the lanes of one vector `V`
 /// (body i, axis a at lane `i·dimensions + a`): a SIMD vector up to 16 coordinates, a `FlatVector`
 /// beyond. Forces are in flat arrays and computed by one pointer loop over the lanes
-/// (`Layout.accelerate`), the same for every `V`.
+/// (`SceneLayout.accelerate`), the same for every `V`.
 public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     public typealias Vector = V
 
-    /// A body resting on a plane: its normal velocity is zero and the plane carries the normal
-    /// force (`acceleration` removes the component into the plane and applies sliding friction).
-    @usableFromInline package struct RestingContact: Hashable, Sendable {
-        @usableFromInline package var body: Int
-        @usableFromInline package var plane: Int
-    }
+    /// A body resting on a plane (see `RestingContact`), and the compiled scene: neither depends
+    /// on `V`, so both are declared outside this generic type.
+    @usableFromInline package typealias RestingContact = Kinema.RestingContact
+    @usableFromInline typealias Layout = SceneLayout
 
     /// The scene and its compiled forces, behind one reference: integrators pass the system to
     /// every step, and a 193-byte struct was copied (memcpy) at each call where a 56-byte one is not.
@@ -44,143 +42,6 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         /// `(−k)·(x − anchor) − c·v`, the same value one operation shorter on the velocity's path.
         @usableFromInline var negatedStiffness: V
         @usableFromInline var hasGravity: Bool
-    }
-
-    @usableFromInline
-    final class Layout: Sendable {
-        @usableFromInline let scene: PhysicsScene
-        @usableFromInline let dimensions: Int
-        @usableFromInline let inverseMasses: [Double]
-        @usableFromInline let gravity: SIMD3<Double>
-        @usableFromInline let drag: Double
-        @usableFromInline let springs: [CompiledSpring]
-        @usableFromInline let planeNormals: [SIMD3<Double>]
-        /// Copies of the bodies' radii and the planes' offsets: the collision search reads them for
-        /// every body in every step, and reading them through the scene copies each body (its name
-        /// and arrays retained and released).
-        let radii: [Double]
-        let planeOffsets: [Double]
-
-        init(scene: PhysicsScene) {
-            self.scene = scene
-            dimensions = scene.dimensions
-            inverseMasses = scene.bodies.map(\.inverseMass)
-            gravity = SceneSystem.pad(scene.gravity)
-            drag = scene.drag
-            springs = scene.springs.map { spring in
-                switch spring.ends {
-                case let .anchor(body, at):
-                    return CompiledSpring(first: body, second: -1, anchor: SceneSystem.pad(at), stiffness: spring.stiffness,
-                                          damping: spring.damping, restLength: spring.restLength)
-                case let .bodies(a, b):
-                    return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
-                                          damping: spring.damping, restLength: spring.restLength)
-                }
-            }
-            planeNormals = scene.planes.map { SceneSystem.pad($0.normal) }
-            radii = scene.bodies.map(\.radius)
-            planeOffsets = scene.planes.map(\.offset)
-        }
-
-        /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes, `d` per body.
-        @inline(__always)
-        func load(_ lanes: UnsafePointer<Double>, _ body: Int, _ d: Int) -> SIMD3<Double> {
-            var v = SIMD3<Double>.zero
-            for axis in 0..<d { v[axis] = lanes[body * d + axis] }
-            return v
-        }
-
-        @inline(__always)
-        func add(_ v: SIMD3<Double>, to lanes: UnsafeMutablePointer<Double>, _ body: Int, _ d: Int) {
-            for axis in 0..<d { lanes[body * d + axis] += v[axis] }
-        }
-
-        /// Gravity, drag, springs and resting contacts into `a` (every lane of the scene written).
-        @usableFromInline
-        func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
-                        into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
-            // One copy of the loops per dimension, so each has constant bounds (unrolled, no
-            // per-axis branches): 1.6× faster on the 1,000-body 3-D chain (132 → 83 ns per RK4
-            // body-step) than one loop over a runtime `d`.
-            switch dimensions {
-            case 1: accelerate(x, v, a, dimensions: 1)
-            case 2: accelerate(x, v, a, dimensions: 2)
-            default: accelerate(x, v, a, dimensions: 3)
-            }
-            applyContacts(v, a, resting)
-        }
-
-        @inline(__always)
-        func accelerate(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-                        dimensions d: Int) {
-            inverseMasses.withUnsafeBufferPointer { w in
-                for i in 0..<w.count {
-                    let drag = self.drag * w[i]
-                    for axis in 0..<d {
-                        a[i * d + axis] = w[i] == 0 ? 0 : gravity[axis] - drag * v[i * d + axis]  // static: none
-                    }
-                }
-                springs.withUnsafeBufferPointer { springs in
-                    for spring in springs {
-                        let x1 = load(x, spring.first, d), v1 = load(v, spring.first, d)
-                        let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second, d)
-                        let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second, d)
-                        let separation = x1 - x2, dv = v1 - v2
-                        let force: SIMD3<Double>
-                        if spring.restLength == 0 {
-                            force = -spring.stiffness * separation - spring.damping * dv
-                        } else {
-                            let length = (separation * separation).sum().squareRoot()
-                            guard length > 0 else { continue }  // direction undefined: no force at coincidence
-                            let n = separation * (1 / length)  // one division, not one per axis
-                            force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
-                        }
-                        add(w[spring.first] * force, to: a, spring.first, d)
-                        if spring.second >= 0 { add(-w[spring.second] * force, to: a, spring.second, d) }
-                    }
-                }
-            }
-        }
-
-        /// f(y) = (velocities, accelerations) of a state laid out as positions then velocities, into
-        /// `k`: the stage derivative of the flat-storage integrators.
-        func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
-            let n = inverseMasses.count * dimensions
-            for i in 0..<n { k[i] = y[n + i] }
-            accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
-        }
-
-        /// Resting contacts: the normal component into the plane removed, sliding friction added.
-        func applyContacts(_ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ resting: [RestingContact]) {
-            let d = dimensions
-            for contact in resting {
-                let n = planeNormals[contact.plane]
-                var ai = load(UnsafePointer(a), contact.body, d)
-                let normal = (ai * n).sum()
-                guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
-                ai -= normal * n
-                let vi = load(v, contact.body, d)
-                let tangential = vi - (vi * n).sum() * n
-                let speed = (tangential * tangential).sum().squareRoot()
-                let mu = scene.planes[contact.plane].friction
-                if mu > 0 && speed > 0 {
-                    // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
-                    ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
-                }
-                for axis in 0..<d { a[contact.body * d + axis] = ai[axis] }
-            }
-        }
-    }
-
-    @usableFromInline
-    struct CompiledSpring: Sendable {
-        @usableFromInline var first: Int
-        /// -1 for an anchor.
-        @usableFromInline var second: Int
-        @usableFromInline var anchor: SIMD3<Double>
-        @usableFromInline var stiffness: Double
-        @usableFromInline var damping: Double
-        @usableFromInline var restLength: Double
     }
 
     /// - Precondition: `V.laneCount >= scene.coordinateCount`.
@@ -221,12 +82,6 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         return forces
     }
 
-    static func pad(_ components: [Double]) -> SIMD3<Double> {
-        var v = SIMD3<Double>.zero
-        for (i, x) in components.enumerated() { v[i] = x }
-        return v
-    }
-
     /// PhysicsBody `body`'s 3-vector (unused axes 0) from a packed vector.
     @inlinable
     package func vector(_ packed: V, body: Int) -> SIMD3<Double> {
@@ -247,8 +102,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         state.position[lane: scene.coordinateCount - 1] = 0  // sizes a flat vector once
         state.velocity[lane: scene.coordinateCount - 1] = 0
         for (i, body) in scene.bodies.enumerated() {
-            set(&state.position, body: i, to: Self.pad(body.position))
-            set(&state.velocity, body: i, to: Self.pad(body.velocity))
+            set(&state.position, body: i, to: SceneLayout.pad(body.position))
+            set(&state.velocity, body: i, to: SceneLayout.pad(body.velocity))
         }
         return state
     }

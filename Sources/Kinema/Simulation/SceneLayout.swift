@@ -1,0 +1,180 @@
+/// A body resting on a plane: its normal velocity is zero and the plane carries the normal force
+/// (`SceneLayout.accelerate` removes the component into the plane and applies sliding friction).
+@usableFromInline package struct RestingContact: Hashable, Sendable {
+    @usableFromInline package var body: Int
+    @usableFromInline package var plane: Int
+}
+
+/// A spring with its ends resolved to body indices.
+@usableFromInline
+struct CompiledSpring: Sendable {
+    @usableFromInline var first: Int
+    /// -1 for an anchor.
+    @usableFromInline var second: Int
+    @usableFromInline var anchor: SIMD3<Double>
+    @usableFromInline var stiffness: Double
+    @usableFromInline var damping: Double
+    @usableFromInline var restLength: Double
+}
+
+/// A scene compiled for its force loop, the same for every state vector: body i, axis a at lane
+/// `i·dimensions + a`. Not generic (it was nested in `SceneSystem<V>`, where its loops ran
+/// unspecialized: the spring loop called a generic iterator per spring), and read through its own
+/// buffers rather than closures over arrays, which the compiler outlined and then merged across
+/// the three dimension cases, losing their constant bounds.
+@usableFromInline
+final class SceneLayout: @unchecked Sendable {  // immutable after init; the buffers are its own
+    @usableFromInline let scene: PhysicsScene
+    @usableFromInline let dimensions: Int
+    @usableFromInline let inverseMasses: [Double]
+    @usableFromInline let gravity: SIMD3<Double>
+    @usableFromInline let drag: Double
+    @usableFromInline let springs: [CompiledSpring]
+    @usableFromInline let planeNormals: [SIMD3<Double>]
+    /// Copies of the bodies' radii and the planes' offsets: the collision search reads them for
+    /// every body in every step, and reading them through the scene copies each body (its name
+    /// and arrays retained and released).
+    let radii: [Double]
+    let planeOffsets: [Double]
+    /// `inverseMasses` and `springs` again, for the force loop, and per lane the gravity and the
+    /// drag per unit mass (both 0 on a static body), so that the loop that starts every
+    /// acceleration is one multiply-subtract per lane (a copy without drag), not a branch.
+    private let inverseMassBuffer: UnsafeMutableBufferPointer<Double>
+    private let springBuffer: UnsafeMutableBufferPointer<CompiledSpring>
+    private let gravityLanes: UnsafeMutableBufferPointer<Double>
+    private let dragLanes: UnsafeMutableBufferPointer<Double>
+
+    init(scene: PhysicsScene) {
+        self.scene = scene
+        dimensions = scene.dimensions
+        inverseMasses = scene.bodies.map(\.inverseMass)
+        gravity = Self.pad(scene.gravity)
+        drag = scene.drag
+        springs = scene.springs.map { spring in
+            switch spring.ends {
+            case let .anchor(body, at):
+                return CompiledSpring(first: body, second: -1, anchor: SceneLayout.pad(at), stiffness: spring.stiffness,
+                                      damping: spring.damping, restLength: spring.restLength)
+            case let .bodies(a, b):
+                return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
+                                      damping: spring.damping, restLength: spring.restLength)
+            }
+        }
+        planeNormals = scene.planes.map { Self.pad($0.normal) }
+        radii = scene.bodies.map(\.radius)
+        planeOffsets = scene.planes.map(\.offset)
+        inverseMassBuffer = .allocate(capacity: inverseMasses.count)
+        _ = inverseMassBuffer.initialize(from: inverseMasses)
+        springBuffer = .allocate(capacity: springs.count)
+        _ = springBuffer.initialize(from: springs)
+        let d = dimensions, bodies = scene.bodies
+        gravityLanes = .allocate(capacity: bodies.count * d)
+        dragLanes = .allocate(capacity: bodies.count * d)
+        for (i, body) in bodies.enumerated() {
+            for axis in 0..<d {
+                gravityLanes[i * d + axis] = body.isStatic ? 0 : gravity[axis]
+                dragLanes[i * d + axis] = drag * body.inverseMass  // 0 for a static body
+            }
+        }
+    }
+
+    deinit {
+        inverseMassBuffer.deallocate()
+        springBuffer.deallocate()
+        gravityLanes.deallocate()
+        dragLanes.deallocate()
+    }
+
+    /// A 3-vector from 1–3 components (unused axes 0).
+    static func pad(_ components: [Double]) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for (i, x) in components.enumerated() { v[i] = x }
+        return v
+    }
+
+    /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes, `d` per body.
+    @inline(__always)
+    func load(_ lanes: UnsafePointer<Double>, _ body: Int, _ d: Int) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for axis in 0..<d { v[axis] = lanes[body &* d &+ axis] }
+        return v
+    }
+
+    @inline(__always)
+    func add(_ v: SIMD3<Double>, to lanes: UnsafeMutablePointer<Double>, _ body: Int, _ d: Int) {
+        for axis in 0..<d { lanes[body &* d &+ axis] += v[axis] }
+    }
+
+    /// Gravity, drag, springs and resting contacts into `a` (every lane of the scene written).
+    @usableFromInline
+    func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
+                    into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
+        // One copy of the loops per dimension, so each has constant bounds (unrolled, no
+        // per-axis branches): 1.6× faster on the 1,000-body 3-D chain (132 → 83 ns per RK4
+        // body-step) than one loop over a runtime `d`.
+        switch dimensions {
+        case 1: accelerate(x, v, a, dimensions: 1)
+        case 2: accelerate(x, v, a, dimensions: 2)
+        default: accelerate(x, v, a, dimensions: 3)
+        }
+        if !resting.isEmpty { applyContacts(v, a, resting) }
+    }
+
+    @inline(__always)
+    func accelerate(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+                    dimensions d: Int) {
+        let w = inverseMassBuffer, g = gravityLanes, c = dragLanes
+        if drag == 0 {
+            for lane in 0..<g.count { a[lane] = g[lane] }
+        } else {
+            for lane in 0..<g.count { a[lane] = g[lane] - c[lane] * v[lane] }
+        }
+        for s in 0..<springBuffer.count {
+            let spring = springBuffer[s]
+            let x1 = load(x, spring.first, d), v1 = load(v, spring.first, d)
+            let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second, d)
+            let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second, d)
+            let separation = x1 - x2, dv = v1 - v2
+            let force: SIMD3<Double>
+            if spring.restLength == 0 {
+                force = -spring.stiffness * separation - spring.damping * dv
+            } else {
+                let length = (separation * separation).sum().squareRoot()
+                guard length > 0 else { continue }  // direction undefined: no force at coincidence
+                let n = separation * (1 / length)  // one division, not one per axis
+                force = -(spring.stiffness * (length - spring.restLength) + spring.damping * (dv * n).sum()) * n
+            }
+            add(w[spring.first] * force, to: a, spring.first, d)
+            if spring.second >= 0 { add(-w[spring.second] * force, to: a, spring.second, d) }
+        }
+    }
+
+    /// f(y) = (velocities, accelerations) of a state laid out as positions then velocities, into
+    /// `k`: the stage derivative of the flat-storage integrators.
+    func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
+        let n = inverseMasses.count * dimensions
+        for i in 0..<n { k[i] = y[n + i] }
+        accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
+    }
+
+    /// Resting contacts: the normal component into the plane removed, sliding friction added.
+    func applyContacts(_ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ resting: [RestingContact]) {
+        let d = dimensions
+        for contact in resting {
+            let n = planeNormals[contact.plane]
+            var ai = load(UnsafePointer(a), contact.body, d)
+            let normal = (ai * n).sum()
+            guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
+            ai -= normal * n
+            let vi = load(v, contact.body, d)
+            let tangential = vi - (vi * n).sum() * n
+            let speed = (tangential * tangential).sum().squareRoot()
+            let mu = scene.planes[contact.plane].friction
+            if mu > 0 && speed > 0 {
+                // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
+                ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
+            }
+            for axis in 0..<d { a[contact.body * d + axis] = ai[axis] }
+        }
+    }
+}
