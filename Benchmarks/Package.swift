@@ -32,6 +32,14 @@ let package = Package(
             path: "Sources/SceneScaling",
             swiftSettings: [.swiftLanguageMode(.v5)]  // a script-like main: closures passed from top-level code
         ),
+        // Work at matched accuracy on the work-precision spring: Kinema, odeint and GSL (C
+        // right-hand side), each side's cheapest run reaching 1e-6, 1e-9 and 1e-12.
+        .executableTarget(
+            name: "WorkPrecision",
+            dependencies: ["CBaseline", "OdeintBaseline", .product(name: "Kinema", package: "Kinema")],
+            path: "Sources/WorkPrecision",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Whole one-body runs, µs per run, for comparing two builds of Kinema.
         .executableTarget(
             name: "RunProfile",

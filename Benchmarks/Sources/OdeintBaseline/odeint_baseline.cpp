@@ -1,5 +1,6 @@
 #include "odeint_baseline.h"
 
+#include <array>
 #include <boost/numeric/odeint.hpp>
 #include <chrono>
 #include <cmath>
@@ -94,4 +95,61 @@ extern "C" double odeint_chain_fehlberg78(int bodies, double tolerance, double d
 
 extern "C" double odeint_chain_dopri5(int bodies, double tolerance, double duration, long *accepted, double *positions) {
     return adaptive<ode::runge_kutta_dopri5<state_type>>(bodies, tolerance, duration, accepted, positions);
+}
+
+namespace {
+
+/// The work-precision spring: x'' = -k (x - 1) - c x', from rest at 0, on a fixed-size state
+/// (odeint's fastest state type for two coordinates).
+using spring_state = std::array<double, 2>;
+
+struct Spring {
+    double k, c;
+    void operator()(const spring_state &y, spring_state &dydt, double) const {
+        dydt[0] = y[1];
+        dydt[1] = -k * (y[0] - 1) - c * y[1];
+    }
+};
+
+/// The sample times: i / rate, the last one `duration`.
+std::vector<double> sample_times(double duration, double rate, long count) {
+    std::vector<double> times(count);
+    for (long i = 0; i < count; ++i) times[i] = i == count - 1 ? duration : i / rate;
+    return times;
+}
+
+template <class Stepper>
+long run_times(Stepper stepper, const Spring &spring, const std::vector<double> &times, double dt, double *positions) {
+    spring_state y = {0, 0};
+    long i = 0;
+    return static_cast<long>(ode::integrate_times(stepper, spring, y, times.begin(), times.end(), dt,
+                                                  [&](const spring_state &x, double) { positions[i++] = x[0]; }));
+}
+
+}  // namespace
+
+extern "C" double odeint_spring_samples(int method, double setting, double k, double c, double duration, double rate,
+                                        long count, int repeats, double *positions, long *steps) {
+    const Spring spring{k, c};
+    const std::vector<double> times = sample_times(duration, rate, count);
+    const double interval = 1 / rate;
+    double best = 1e300;
+    for (int r = 0; r < repeats; ++r) {
+        auto start = std::chrono::steady_clock::now();
+        switch (method) {
+        case 0: *steps = run_times(ode::runge_kutta4<spring_state>(), spring, times, interval / setting, positions); break;
+        case 1: *steps = run_times(ode::make_dense_output(setting, setting, ode::runge_kutta_dopri5<spring_state>()),
+                                   spring, times, interval, positions); break;
+        case 2: *steps = run_times(ode::make_controlled(setting, setting, ode::runge_kutta_fehlberg78<spring_state>()),
+                                   spring, times, interval, positions); break;
+        case 3: *steps = run_times(ode::make_controlled(setting, setting, ode::runge_kutta_cash_karp54<spring_state>()),
+                                   spring, times, interval, positions); break;
+        case 4: *steps = run_times(ode::bulirsch_stoer<spring_state>(setting, setting), spring, times, interval, positions); break;
+        case 5: *steps = run_times(ode::bulirsch_stoer_dense_out<spring_state>(setting, setting), spring, times, interval, positions); break;
+        case 6: *steps = run_times(ode::adams_bashforth_moulton<8, spring_state>(), spring, times, interval / setting, positions); break;
+        default: return -1;
+        }
+        best = std::min(best, seconds_since(start));
+    }
+    return best;
 }
