@@ -18,39 +18,35 @@ struct CompiledSpring: Sendable {
 }
 
 /// A scene compiled for its force loop, the same for every state vector: body i, axis a at lane
-/// `i·dimensions + a`. Not generic (it was nested in `SceneSystem<V>`, where its loops ran
-/// unspecialized: the spring loop called a generic iterator per spring), and read through its own
-/// buffers rather than closures over arrays, which the compiler outlined and then merged across
-/// the three dimension cases, losing their constant bounds.
+/// `i·dimensions + a`. Not generic: nested in `SceneSystem<V>` its loops ran unspecialized (a
+/// generic iterator call per spring). The inverse masses and springs are in buffers of its own,
+/// read without closures: closures over arrays were outlined with the dimension as a variable,
+/// which lost the loops' constant bounds.
 @usableFromInline
-final class SceneLayout: @unchecked Sendable {  // immutable after init; the buffers are its own
+final class SceneLayout: @unchecked Sendable {  // immutable after init; it frees its two buffers
     @usableFromInline let scene: PhysicsScene
     @usableFromInline let dimensions: Int
-    @usableFromInline let inverseMasses: [Double]
+    /// 0 for a static body.
+    @usableFromInline let inverseMasses: UnsafeBufferPointer<Double>
     @usableFromInline let gravity: SIMD3<Double>
     @usableFromInline let drag: Double
-    @usableFromInline let springs: [CompiledSpring]
+    @usableFromInline let springs: UnsafeBufferPointer<CompiledSpring>
     @usableFromInline let planeNormals: [SIMD3<Double>]
     /// Copies of the bodies' radii and the planes' offsets: the collision search reads them for
     /// every body in every step, and reading them through the scene copies each body (its name
     /// and arrays retained and released).
     let radii: [Double]
     let planeOffsets: [Double]
-    /// `inverseMasses` and `springs` again, for the force loop, and per lane the gravity and the
-    /// drag per unit mass (both 0 on a static body), so that the loop that starts every
-    /// acceleration is one multiply-subtract per lane (a copy without drag), not a branch.
-    private let inverseMassBuffer: UnsafeMutableBufferPointer<Double>
-    private let springBuffer: UnsafeMutableBufferPointer<CompiledSpring>
-    private let gravityLanes: UnsafeMutableBufferPointer<Double>
-    private let dragLanes: UnsafeMutableBufferPointer<Double>
+    /// Every body's acceleration starts as gravity alone: no drag, no static body.
+    let startsFromGravity: Bool
 
     init(scene: PhysicsScene) {
         self.scene = scene
         dimensions = scene.dimensions
-        inverseMasses = scene.bodies.map(\.inverseMass)
+        inverseMasses = Self.buffer(scene.bodies) { $0.inverseMass }
         gravity = Self.pad(scene.gravity)
         drag = scene.drag
-        springs = scene.springs.map { spring in
+        springs = Self.buffer(scene.springs) { spring in
             switch spring.ends {
             case let .anchor(body, at):
                 return CompiledSpring(first: body, second: -1, anchor: SceneLayout.pad(at), stiffness: spring.stiffness,
@@ -63,26 +59,21 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; the buf
         planeNormals = scene.planes.map { Self.pad($0.normal) }
         radii = scene.bodies.map(\.radius)
         planeOffsets = scene.planes.map(\.offset)
-        inverseMassBuffer = .allocate(capacity: inverseMasses.count)
-        _ = inverseMassBuffer.initialize(from: inverseMasses)
-        springBuffer = .allocate(capacity: springs.count)
-        _ = springBuffer.initialize(from: springs)
-        let d = dimensions, bodies = scene.bodies
-        gravityLanes = .allocate(capacity: bodies.count * d)
-        dragLanes = .allocate(capacity: bodies.count * d)
-        for (i, body) in bodies.enumerated() {
-            for axis in 0..<d {
-                gravityLanes[i * d + axis] = body.isStatic ? 0 : gravity[axis]
-                dragLanes[i * d + axis] = drag * body.inverseMass  // 0 for a static body
-            }
-        }
+        startsFromGravity = drag == 0 && !inverseMasses.contains(0)
     }
 
     deinit {
-        inverseMassBuffer.deallocate()
-        springBuffer.deallocate()
-        gravityLanes.deallocate()
-        dragLanes.deallocate()
+        inverseMasses.deallocate()
+        springs.deallocate()
+    }
+
+    /// `transform` of each element in a buffer of its own (none for none), filled in place: no
+    /// intermediate array, so a scene costs the allocations it did with arrays.
+    static func buffer<Element, T>(_ elements: [Element], _ transform: (Element) -> T) -> UnsafeBufferPointer<T> {
+        guard !elements.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: elements.count)
+        for (i, element) in elements.enumerated() { (buffer.baseAddress! + i).initialize(to: transform(element)) }
+        return UnsafeBufferPointer(buffer)
     }
 
     /// A 3-vector from 1–3 components (unused axes 0).
@@ -113,24 +104,42 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; the buf
         // per-axis branches): 1.6× faster on the 1,000-body 3-D chain (132 → 83 ns per RK4
         // body-step) than one loop over a runtime `d`.
         switch dimensions {
-        case 1: accelerate(x, v, a, dimensions: 1)
-        case 2: accelerate(x, v, a, dimensions: 2)
-        default: accelerate(x, v, a, dimensions: 3)
+        case 1: accelerate(x, v, a, axes: OneAxis.self)
+        case 2: accelerate(x, v, a, axes: TwoAxes.self)
+        default: accelerate(x, v, a, axes: ThreeAxes.self)
         }
         if !resting.isEmpty { applyContacts(v, a, resting) }
     }
 
-    @inline(__always)
-    func accelerate(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-                    dimensions d: Int) {
-        let w = inverseMassBuffer, g = gravityLanes, c = dragLanes
-        if drag == 0 {
-            for lane in 0..<g.count { a[lane] = g[lane] }
+    /// The dimension as a type, so each case is a specialization with constant bounds (a literal
+    /// argument to an always-inlined function did not survive: the three calls were merged into
+    /// one with the dimension as a variable, 5× slower).
+    private protocol AxisCount { static var count: Int { get } }
+    private enum OneAxis: AxisCount { static var count: Int { 1 } }
+    private enum TwoAxes: AxisCount { static var count: Int { 2 } }
+    private enum ThreeAxes: AxisCount { static var count: Int { 3 } }
+
+    private func accelerate<Axes: AxisCount>(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+                                             _ a: UnsafeMutablePointer<Double>, axes: Axes.Type) {
+        let d = Axes.count
+        // Gravity and drag held in locals: read through `self` they were loaded again after
+        // every store into `a` (which might alias them), a sixth of the loop's time.
+        let w = inverseMasses, springs = self.springs, g = gravity, drag = self.drag
+        if startsFromGravity {
+            for i in 0..<w.count {
+                for axis in 0..<d { a[i &* d &+ axis] = g[axis] }
+            }
         } else {
-            for lane in 0..<g.count { a[lane] = g[lane] - c[lane] * v[lane] }
+            for i in 0..<w.count {
+                let c = drag * w[i], moves = w[i] != 0  // a static body has no acceleration
+                for axis in 0..<d {
+                    let lane = i &* d &+ axis
+                    a[lane] = moves ? g[axis] - c * v[lane] : 0
+                }
+            }
         }
-        for s in 0..<springBuffer.count {
-            let spring = springBuffer[s]
+        for s in 0..<springs.count {
+            let spring = springs[s]
             let x1 = load(x, spring.first, d), v1 = load(v, spring.first, d)
             let x2 = spring.second < 0 ? spring.anchor : load(x, spring.second, d)
             let v2 = spring.second < 0 ? SIMD3<Double>.zero : load(v, spring.second, d)

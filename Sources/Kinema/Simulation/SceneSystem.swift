@@ -17,10 +17,11 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     @usableFromInline let layout: Layout
     public var scene: PhysicsScene { layout.scene }
     @inlinable var dimensions: Int { layout.dimensions }
-    @inlinable var inverseMasses: [Double] { layout.inverseMasses }
+    /// Read while the system is alive: the layout owns the buffer.
+    @inlinable var inverseMasses: UnsafeBufferPointer<Double> { layout.inverseMasses }
     @inlinable var gravity: SIMD3<Double> { layout.gravity }
     @inlinable var drag: Double { layout.drag }
-    @inlinable var springs: [CompiledSpring] { layout.springs }
+    @inlinable var springs: UnsafeBufferPointer<CompiledSpring> { layout.springs }
     @inlinable var planeNormals: [SIMD3<Double>] { layout.planeNormals }
     /// Contacts in force now.
     @usableFromInline package var resting: [RestingContact] = []
