@@ -112,8 +112,8 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     }
 
     /// The dimension as a type, so each case is a specialization with constant bounds (a literal
-    /// argument to an always-inlined function did not survive: the three calls were merged into
-    /// one with the dimension as a variable, 5× slower).
+    /// passed to an `@inline(__always)` function was not enough: it was compiled once, with the
+    /// dimension as a variable, 5× slower).
     private protocol AxisCount { static var count: Int { get } }
     private enum OneAxis: AxisCount { static var count: Int { 1 } }
     private enum TwoAxes: AxisCount { static var count: Int { 2 } }
