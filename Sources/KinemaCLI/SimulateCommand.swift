@@ -34,7 +34,7 @@ struct SimulateCommand: ParsableCommand {
         var eventsFile: AtomicFile?
         try output.stream { write in
             // The header goes out with the first chunk of rows, so a run refused or unstable within
-            // its first 4,096 samples prints nothing.
+            // its first chunk of samples (`Simulation.defaultSamplesPerChunk`) prints nothing.
             var header: String? = Self.header(scene)
             func emit(_ samples: Trajectory) throws {
                 try write((header ?? "") + Self.rows(samples))

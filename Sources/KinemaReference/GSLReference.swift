@@ -3,8 +3,8 @@ import Kinema
 /// Runs Kinema scenes through GSL: the reference every Kinema integrator is checked against.
 public enum GSLReference {
     /// Simulates `scene` with GSL's `method` from 0 to `duration`, sampled at `sampleRate`. With
-    /// `each`, the samples go to it in chunks of at most 4,096 as they are reached and none are
-    /// kept (the trajectory returned holds the impacts and the work).
+    /// `each`, the samples go to it in chunks of at most `Simulation.defaultSamplesPerChunk` as
+    /// they are reached and none are kept (the trajectory returned holds the impacts and the work).
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
     public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
@@ -63,8 +63,8 @@ public enum GSLReference {
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         integrator.storage.captureSystem()
         let scene = integrator.system.scene
-        // With `each`, 4,096 samples at a time handed on and dropped; else all of them kept.
-        let chunk = each == nil ? Int.max : 4096
+        // With `each`, a chunk of samples at a time handed on and dropped; else all of them kept.
+        let chunk = each == nil ? Int.max : Simulation.defaultSamplesPerChunk
         let nextTimes = try Simulation.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: chunk)
         var trajectory = Trajectory(scene: scene), times: [Double] = []
         var stepCount = 0

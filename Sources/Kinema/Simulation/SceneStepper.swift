@@ -207,9 +207,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         func position(_ body: Int, _ t: Double) -> SIMD3<Double> {
             Self.position(of: body, at: t, dimensions: d, in: &integrator)
         }
+        /// Body `body`'s 3-vector at the step's end from packed lanes (unused axes 0).
+        func vector(_ packed: V, _ body: Int) -> SIMD3<Double> {
+            var v = SIMD3<Double>.zero
+            for axis in 0..<d { v[axis] = packed[lane: body * d + axis] }
+            return v
+        }
         for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
-            var xb = SIMD3<Double>.zero
-            for axis in 0..<d { xb[axis] = x1[lane: b * d + axis] }
+            let xb = vector(x1, b)
             for p in layout.planeOffsets.indices where !resting.contains(.init(body: b, plane: p)) {
                 guard Collisions.gap(layout, xb, body: b, plane: p) < 0 else { continue }
                 consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p))
@@ -219,11 +224,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         for (a, b) in pairs where layout.inverseMasses[a] + layout.inverseMasses[b] > 0 {
             // Closing: approaching along the line between the centres faster than 1e-9 at the step's end.
             func closing() -> Bool {
-                var separation = SIMD3<Double>.zero, approach = SIMD3<Double>.zero
-                for axis in 0..<d {
-                    separation[axis] = x1[lane: a * d + axis] - x1[lane: b * d + axis]
-                    approach[axis] = v1[lane: a * d + axis] - v1[lane: b * d + axis]
-                }
+                let separation = vector(x1, a) - vector(x1, b), approach = vector(v1, a) - vector(v1, b)
                 return (separation * approach).sum() < -1e-9 * (separation * separation).sum().squareRoot()
             }
             consider({ Collisions.gap(layout, position(a, $0), position(b, $0), bodies: a, b) }, body: a, collider: .body(b),

@@ -9,6 +9,9 @@ public struct Simulation: Sendable {
     public static let maximumEvents = 200_000
     /// The steps a run may take unless `stepBudget` says otherwise: 0.1–2 s of compute in a release build.
     public static let defaultStepBudget = 10_000_000
+    /// Samples handed on at a time by the streamed runs (`each:`): enough that a call per chunk
+    /// costs nothing, few enough that memory stays flat.
+    public static let defaultSamplesPerChunk = 4096
 
     /// The most integrator steps this run may take. A run whose estimate (`IntegrationMethod.estimatedSteps`)
     /// exceeds it is refused before it starts, naming a cheaper choice; a run that exceeds it anyway
@@ -43,7 +46,7 @@ public struct Simulation: Sendable {
     /// handing the samples to `each` in chunks of at most `samplesPerChunk` as they are reached and
     /// keeping none: memory stays flat however many samples there are. Returns the impacts and the
     /// integrator's work, without samples.
-    public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60, samplesPerChunk: Int = 4096,
+    public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
                     each: (Trajectory) throws -> Void) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
@@ -61,7 +64,7 @@ public struct Simulation: Sendable {
     /// - Throws: `KinemaError` for a frame duration that is not finite and > 0 or frames that do
     ///   not end at `duration`, `SimulationError` when the run fails.
     public func run<Frames: Sequence<Double>>(method: IntegrationMethod, frameDurations: Frames, duration: Double,
-                                               samplesPerChunk: Int = 4096, each: (Trajectory) throws -> Void) throws -> Trajectory {
+                                               samplesPerChunk: Int = Simulation.defaultSamplesPerChunk, each: (Trajectory) throws -> Void) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         guard samplesPerChunk > 0 else {
             throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
@@ -115,7 +118,7 @@ public struct Simulation: Sendable {
     /// With `each`, the samples go to it in chunks of at most `samplesPerChunk` as they are reached
     /// and the trajectory returned holds the impacts and the work only (as the streamed `run`).
     public func run<I: Integrator, V>(with integrator: inout I, named name: String, duration: Double,
-                                      sampleRate: Double = 60, samplesPerChunk: Int = 4096,
+                                      sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
                                       each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory
     where I.System == SceneSystem<V> {
         try KinemaError.requirePositive(duration, "duration")
