@@ -4,7 +4,7 @@ import Kinema
 import KinemaReference
 
 /// The scene flags shared by `simulate`, `keyframes`, `sweep` and `work-precision`.
-struct SceneOptions: ParsableArguments {
+struct SceneOptions: ParsableArguments, SceneFlagValues {
     @Flag(help: "A 1-D spring from --from to --to (see the spring dialect flags).")
     var spring = false
     @Flag(help: "A ball dropped from --height onto a floor at 0 (1-D: x is the height).")
@@ -22,7 +22,39 @@ struct SceneOptions: ParsableArguments {
     var restitution: Double?
     @Option(parsing: .unconditional, help: "Impact speed below which the ball rests (default 0.01).")
     var restVelocity: Double?
+}
 
+/// The scene flags' values, as parsed (`SceneOptions`) or plain (`SceneValues`, a sweep's rows).
+protocol SceneFlagValues {
+    associatedtype Springs: SpringFlagValues
+    var spring: Bool { get }
+    var drop: Bool { get }
+    var scene: String? { get }
+    var springOptions: Springs { get }
+    var height: Double? { get }
+    var gravity: Double? { get }
+    var restitution: Double? { get }
+    var restVelocity: Double? { get }
+}
+
+/// The scene flags as plain values.
+struct SceneValues: SceneFlagValues {
+    var spring: Bool
+    var drop: Bool
+    var scene: String?
+    var springOptions: SpringValues
+    var height: Double?
+    var gravity: Double?
+    var restitution: Double?
+    var restVelocity: Double?
+
+    init(_ flags: some SceneFlagValues) {
+        (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, SpringValues(flags.springOptions))
+        (height, gravity, restitution, restVelocity) = (flags.height, flags.gravity, flags.restitution, flags.restVelocity)
+    }
+}
+
+extension SceneFlagValues {
     /// The scene, the duration it suggests when `--duration` is absent (nil: none; not computed
     /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
     /// with `--duration` skips for every row), and a spring's closed form.
@@ -88,7 +120,7 @@ struct SceneOptions: ParsableArguments {
 }
 
 /// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
-struct SimulationOptions: ParsableArguments {
+struct SimulationOptions: ParsableArguments, SimulationFlagValues {
     enum Integrator: String, CaseIterable {
         case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
         case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
@@ -124,10 +156,46 @@ struct SimulationOptions: ParsableArguments {
     var seed: UInt64?
     @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
     var maxSteps: Int?
+}
 
+/// The simulation flags' values, as parsed (`SimulationOptions`) or plain (`SimulationValues`).
+protocol SimulationFlagValues {
+    var duration: Double? { get }
+    var integrator: String { get }
+    var dt: Double? { get }
+    var order: Int? { get }
+    var tolerance: Double? { get }
+    var sampleRate: Double? { get }
+    var frameRate: Double? { get }
+    var frameJitter: Double? { get }
+    var seed: UInt64? { get }
+    var maxSteps: Int? { get }
+}
+
+/// The simulation flags as plain values.
+struct SimulationValues: SimulationFlagValues {
+    var duration: Double?
+    var integrator: String
+    var dt: Double?
+    var order: Int?
+    var tolerance: Double?
+    var sampleRate: Double?
+    var frameRate: Double?
+    var frameJitter: Double?
+    var seed: UInt64?
+    var maxSteps: Int?
+
+    init(_ flags: some SimulationFlagValues) {
+        (duration, integrator, dt, order, tolerance) = (flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance)
+        (sampleRate, frameRate, frameJitter, seed, maxSteps) = (flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
+                                                                flags.maxSteps)
+    }
+}
+
+extension SimulationFlagValues {
     /// The integrator with its setting, checked against the integrator's kind.
-    func choice() throws -> Choice {
-        let integrator = try choose(self.integrator, "--integrator", Integrator.self)
+    func choice() throws -> SimulationOptions.Choice {
+        let integrator = try choose(self.integrator, "--integrator", SimulationOptions.Integrator.self)
         try check(dt, "--dt", .positive)
         try check(tolerance, "--tolerance", .positive)
         if let order {
@@ -147,7 +215,7 @@ struct SimulationOptions: ParsableArguments {
         return .kinema(try method(integrator))
     }
 
-    func method(_ integrator: Integrator) throws -> IntegrationMethod {
+    func method(_ integrator: SimulationOptions.Integrator) throws -> IntegrationMethod {
         if integrator.isFixedStep, tolerance != nil {
             throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
         }

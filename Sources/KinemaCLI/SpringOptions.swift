@@ -4,7 +4,7 @@ import Kinema
 
 /// The spring flags shared by `spring`, `simulate`, `keyframes` and `sweep`: the parameters in any
 /// one dialect, plus the start, target and initial velocity.
-struct SpringOptions: ParsableArguments {
+struct SpringOptions: ParsableArguments, SpringFlagValues {
     @Option(parsing: .unconditional, help: "Mass (default 1); with --stiffness/--damping, --response or --stiffness/--damping-ratio.")
     var mass: Double?
     @Option(parsing: .unconditional, help: "Stiffness k (N/m), with --damping or --damping-ratio.")
@@ -64,6 +64,89 @@ struct SpringOptions: ParsableArguments {
         ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false),
     ]
 
+    /// `origamiTension` → `--origami-tension`.
+    static func flagName(_ parameter: String) -> String {
+        var flag = "--"
+        for character in parameter {
+            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
+        }
+        return flag
+    }
+}
+
+/// The spring flags' values, as parsed (`SpringOptions`) or as plain values (`SpringValues`, which
+/// a sweep's rows set without going through argument-parser's property wrappers).
+protocol SpringFlagValues {
+    var mass: Double? { get }
+    var stiffness: Double? { get }
+    var damping: Double? { get }
+    var response: Double? { get }
+    var dampingRatio: Double? { get }
+    var bounce: Double? { get }
+    var tension: Double? { get }
+    var friction: Double? { get }
+    var bounciness: Double? { get }
+    var speed: Double? { get }
+    var origamiTension: Double? { get }
+    var origamiFriction: Double? { get }
+    var dampedCosine: String? { get }
+    var motionDuration: Double? { get }
+    var motionVisualDuration: Double? { get }
+    var motionBounce: Double? { get }
+    var from: Double? { get }
+    var to: Double? { get }
+    var velocity: Double? { get }
+    var relativeVelocity: Double? { get }
+}
+
+/// The spring flags as plain values.
+struct SpringValues: SpringFlagValues {
+    var mass: Double?
+    var stiffness: Double?
+    var damping: Double?
+    var response: Double?
+    var dampingRatio: Double?
+    var bounce: Double?
+    var tension: Double?
+    var friction: Double?
+    var bounciness: Double?
+    var speed: Double?
+    var origamiTension: Double?
+    var origamiFriction: Double?
+    var dampedCosine: String?
+    var motionDuration: Double?
+    var motionVisualDuration: Double?
+    var motionBounce: Double?
+    var from: Double?
+    var to: Double?
+    var velocity: Double?
+    var relativeVelocity: Double?
+
+    init(_ flags: some SpringFlagValues) {
+        mass = flags.mass
+        stiffness = flags.stiffness
+        damping = flags.damping
+        response = flags.response
+        dampingRatio = flags.dampingRatio
+        bounce = flags.bounce
+        tension = flags.tension
+        friction = flags.friction
+        bounciness = flags.bounciness
+        speed = flags.speed
+        origamiTension = flags.origamiTension
+        origamiFriction = flags.origamiFriction
+        dampedCosine = flags.dampedCosine
+        motionDuration = flags.motionDuration
+        motionVisualDuration = flags.motionVisualDuration
+        motionBounce = flags.motionBounce
+        from = flags.from
+        to = flags.to
+        velocity = flags.velocity
+        relativeVelocity = flags.relativeVelocity
+    }
+}
+
+extension SpringFlagValues {
     var givenParameterFlags: [String] {
         let all: [(String, Bool)] = [
             ("--stiffness", stiffness != nil), ("--damping", damping != nil), ("--response", response != nil),
@@ -115,17 +198,17 @@ struct SpringOptions: ParsableArguments {
         let given = Set(givenParameterFlags)
         guard !given.isEmpty else {
             throw CLIError("a spring needs its parameters in one dialect: "
-                + Self.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+                + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
         }
-        guard let dialect = Self.dialects.first(where: { $0.flags == given }) else {
-            let partners = Self.dialects.filter { $0.flags.isSuperset(of: given) }
+        guard let dialect = SpringOptions.dialects.first(where: { $0.flags == given }) else {
+            let partners = SpringOptions.dialects.filter { $0.flags.isSuperset(of: given) }
                 .map { $0.flags.subtracting(given).sorted().joined(separator: " ") }
             if !partners.isEmpty {
                 throw CLIError("'\(given.sorted().joined(separator: " "))' needs "
                     + partners.map { "'\($0)'" }.joined(separator: " or ") + " to complete a spring dialect.")
             }
             throw CLIError("spring flags of different dialects are mixed ('\(given.sorted().joined(separator: "', '"))'): "
-                + "use one of " + Self.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+                + "use one of " + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
         }
         if mass != nil && !dialect.takesMass {
             throw CLIError("'--mass' does not apply to the \(dialect.name) dialect, which describes a unit mass.")
@@ -147,17 +230,8 @@ struct SpringOptions: ParsableArguments {
             default: return try DampedSpring(dampedCosine: curve!)
             }
         } catch let error as KinemaError {
-            throw CLIError(flag: Self.flagName(error.parameter), value: error.value, rule: error.rule)
+            throw CLIError(flag: SpringOptions.flagName(error.parameter), value: error.value, rule: error.rule)
         }
-    }
-
-    /// `origamiTension` → `--origami-tension`.
-    static func flagName(_ parameter: String) -> String {
-        var flag = "--"
-        for character in parameter {
-            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
-        }
-        return flag
     }
 
     /// Start, target and initial velocity (units/s).

@@ -37,10 +37,23 @@ struct SweepCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "PhysicsScene and simulation flags, numeric ones as ranges.")
     var sceneArguments: [String] = []
 
-    /// The scene and simulation flags of one combination.
+    /// The scene and simulation flags of one combination, as parsed.
     struct Combination: ParsableArguments {
         @OptionGroup var scene: SceneOptions
         @OptionGroup var simulation: SimulationOptions
+    }
+
+    /// The same flags as plain values: a row sets its swept values and reads them all without
+    /// argument-parser's property wrappers (each read a generic call with metadata lookups; they
+    /// were 13 % of a sweep's instructions).
+    struct RowFlags {
+        var scene: SceneValues
+        var simulation: SimulationValues
+
+        init(_ parsed: Combination) {
+            scene = SceneValues(parsed.scene)
+            simulation = SimulationValues(parsed.simulation)
+        }
     }
 
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.
@@ -207,7 +220,7 @@ struct SweepCommand: ParsableCommand {
 
     /// How a row sets each numeric flag in a parsed template: ArgumentParser's parse costs about
     /// 0.7 ms, several times a whole row's simulation. A swept flag missing here is parsed per row.
-    static let setters: [String: @Sendable (inout Combination, Double) -> Void] = [
+    static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = [
         "--mass": { $0.scene.springOptions.mass = $1 }, "--stiffness": { $0.scene.springOptions.stiffness = $1 },
         "--damping": { $0.scene.springOptions.damping = $1 }, "--response": { $0.scene.springOptions.response = $1 },
         "--damping-ratio": { $0.scene.springOptions.dampingRatio = $1 }, "--bounce": { $0.scene.springOptions.bounce = $1 },
@@ -230,7 +243,7 @@ struct SweepCommand: ParsableCommand {
 
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter.
-    func combination(_ axes: [Axis], index: Int, template: Combination?) throws -> (combination: Combination, swept: [String]) {
+    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> (combination: RowFlags, swept: [String]) {
         let chosen = Self.chosen(axes, index: index)
         let swept = axes.indices.filter { axes[$0].isSwept }
         if var combination = template {
@@ -241,7 +254,7 @@ struct SweepCommand: ParsableCommand {
                 return (combination, swept.map { chosen[$0] })
             }
         }
-        do { return (try Combination.parse(Self.arguments(axes, chosen: chosen)), swept.map { chosen[$0] }) } catch {
+        do { return (RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen))), swept.map { chosen[$0] }) } catch {
             throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
                            isUsage: Combination.exitCode(for: error).rawValue == 64)
         }
@@ -251,7 +264,7 @@ struct SweepCommand: ParsableCommand {
 
     /// One combination, ready to simulate.
     struct Prepared {
-        let combination: Combination
+        let combination: RowFlags
         let swept: [String]
         let scene: PhysicsScene
         let duration: Double
@@ -261,7 +274,7 @@ struct SweepCommand: ParsableCommand {
 
     /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
     /// as one scene (`SweepBatch`), the others one by one.
-    func rows(axes: [Axis], indices: Range<Int>, template: Combination) throws -> [String] {
+    func rows(axes: [Axis], indices: Range<Int>, template: RowFlags) throws -> [String] {
         let prepared = try indices.map { index in
             let (combination, swept) = try combination(axes, index: index, template: template)
             let made = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
