@@ -97,17 +97,51 @@ struct SegmentFitter {
     /// Residuals y(s(x_j)) − target_j at controls p: their max and weighted sum of squares. The
     /// parameters s_j are kept as the next call's starting guesses.
     private mutating func evaluate(_ p: SIMD4<Double>) -> (max: Double, squares: Double) {
-        var worst = 0.0, squares = 0.0
-        for j in 0..<(Self.points - 1) {
-            let x = Double(j + 1) / Double(Self.points)
-            let s = Self.parameter(x, p[0], p[2], guess: abscissae[j].parameter)
-            abscissae[j].parameter = s
-            let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: s) - abscissae[j].target
-            abscissae[j].residual = r
-            worst = max(worst, abs(r))
-            squares += abscissae[j].weight * r * r
+        abscissae.withUnsafeMutableBufferPointer { abscissae in
+            Self.solveParameters(abscissae, p[0], p[2])
+            var worst = 0.0, squares = 0.0
+            for j in abscissae.indices {
+                let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: abscissae[j].parameter) - abscissae[j].target
+                abscissae[j].residual = r
+                worst = max(worst, abs(r))
+                squares += abscissae[j].weight * r * r
+            }
+            return (worst, squares)
         }
-        return (worst, squares)
+    }
+
+    /// s_j with x(s_j) = x_j for the x-controls (x1, x2), from the parameters held as guesses:
+    /// Newton, a lane leaving once it has converged (within 1e-13) or its slope has vanished, then
+    /// the bracketed solve for a lane still off after eight steps (after four, a third of the
+    /// solves fell back to it, 6 % of a bake; sixteen steps gain nothing more). The fifteen
+    /// solves run in step, one Newton step of each per pass with no branch on a lane's progress:
+    /// solved one after another, each waited on its own divisions and mispredicted its own exit,
+    /// at a fifth of an instruction per cycle. Each lane's steps are the ones it took alone.
+    private static func solveParameters(_ abscissae: UnsafeMutableBufferPointer<Abscissa>, _ x1: Double, _ x2: Double) {
+        let n = abscissae.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { phase in  // 0 running, 1 converged, 2 stalled
+            phase.initialize(repeating: 0)
+            var pass = 0, stepped = n
+            while pass < 8 && stepped > 0 {
+                stepped = 0
+                for j in 0..<n {
+                    let s = abscissae[j].parameter, x = Double(j + 1) / Double(points)
+                    let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
+                    let error = CubicBezierTimingFunction.cubic(x1, x2, at: s) - x
+                    let running = phase[j] == 0, moving = slope > 1e-9, converged = abs(error) <= 1e-13
+                    let steps = running && moving && !converged
+                    abscissae[j].parameter = steps ? min(max(s - error / slope, 0), 1) : s
+                    phase[j] = running ? (moving ? (converged ? 1 : 0) : 2) : phase[j]
+                    stepped &+= steps ? 1 : 0
+                }
+                pass += 1
+            }
+            for j in 0..<n where phase[j] != 1 {
+                let s = abscissae[j].parameter, x = Double(j + 1) / Double(points)
+                guard abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) > 1e-13 else { continue }
+                abscissae[j].parameter = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: x)
+            }
+        }
     }
 
     private func weightedSquares() -> Double {
@@ -121,18 +155,20 @@ struct SegmentFitter {
     private func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
         var m = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         var g = SIMD4<Double>.zero
-        for j in 0..<(Self.points - 1) {
-            let s = abscissae[j].parameter, u = 1 - s
-            let b1 = 3 * u * u * s, b2 = 3 * u * s * s
-            let dx = CubicBezierTimingFunction.cubicDerivative(p[0], p[2], at: s)
-            let dy = CubicBezierTimingFunction.cubicDerivative(p[1], p[3], at: s)
-            let slope = dx > 1e-9 ? dy / dx : 0
-            let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = abscissae[j].weight
-            m.0 += w * row[0] * row
-            m.1 += w * row[1] * row
-            m.2 += w * row[2] * row
-            m.3 += w * row[3] * row
-            g += w * abscissae[j].residual * row
+        abscissae.withUnsafeBufferPointer { abscissae in
+            for abscissa in abscissae {
+                let s = abscissa.parameter, u = 1 - s
+                let b1 = 3 * u * u * s, b2 = 3 * u * s * s
+                let dx = CubicBezierTimingFunction.cubicDerivative(p[0], p[2], at: s)
+                let dy = CubicBezierTimingFunction.cubicDerivative(p[1], p[3], at: s)
+                let slope = dx > 1e-9 ? dy / dx : 0
+                let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = abscissa.weight
+                m.0 += w * row[0] * row
+                m.1 += w * row[1] * row
+                m.2 += w * row[2] * row
+                m.3 += w * row[3] * row
+                g += w * abscissa.residual * row
+            }
         }
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (m.0[0] + m.1[1] + m.2[2] + m.3[3]) + 1e-300
@@ -178,21 +214,5 @@ struct SegmentFitter {
         let x1 = (y1 - l21 * x2 - l31 * x3) / l11, x0 = (y0 - l10 * x1 - l20 * x2 - l30 * x3) / l00
         let x = SIMD4(x0, x1, x2, x3)
         return x.x.isFinite && x.y.isFinite && x.z.isFinite && x.w.isFinite ? x : nil
-    }
-
-    /// s with x(s) = x for the x-controls (x1, x2): Newton from `guess`, the bracketed solve if
-    /// that has not converged in eight steps (after four, a third of the calls fell back to the
-    /// bracketed solve, 6 % of a bake; sixteen steps gain nothing more).
-    static func parameter(_ x: Double, _ x1: Double, _ x2: Double, guess: Double) -> Double {
-        var s = guess
-        for _ in 0..<8 {
-            let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
-            guard slope > 1e-9 else { break }
-            let error = CubicBezierTimingFunction.cubic(x1, x2, at: s) - x
-            if abs(error) <= 1e-13 { return s }
-            s = min(max(s - error / slope, 0), 1)
-        }
-        if abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) <= 1e-13 { return s }
-        return CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: x)
     }
 }
