@@ -117,7 +117,7 @@ struct SegmentFitter {
     /// solves run in step, one Newton step of each per pass with no branch on a lane's progress:
     /// solved one after another, each waited on its own divisions and mispredicted its own exit,
     /// at a fifth of an instruction per cycle. Each lane's steps are the ones it took alone.
-    private static func solveParameters(_ abscissae: UnsafeMutableBufferPointer<Abscissa>, _ x1: Double, _ x2: Double) {
+    static func solveParameters(_ abscissae: UnsafeMutableBufferPointer<Abscissa>, _ x1: Double, _ x2: Double) {
         let n = abscissae.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { phase in  // 0 running, 1 converged, 2 stalled
             phase.initialize(repeating: 0)
