@@ -1,0 +1,182 @@
+import ArgumentParser
+import Kinema
+import KinemaReference
+
+/// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
+struct SimulationOptions: ParsableArguments, SimulationFlagValues {
+    enum Integrator: String, CaseIterable {
+        case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
+        case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
+        case gslRK4Imp = "gsl-rk4imp", gslBSImp = "gsl-bsimp", gslMSAdams = "gsl-msadams", gslMSBDF = "gsl-msbdf"
+        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4, .adams].contains(self) }
+        /// GSL's step type, for the `gsl-` integrators.
+        var gslMethod: GSLMethod? { rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil }
+    }
+
+    /// Kinema's integrator with its setting, or GSL's.
+    enum Choice {
+        case kinema(IntegrationMethod)
+        case gsl(GSLMethod, GSLIntegrator<Double>.Stepping)
+    }
+
+    @Option(parsing: .unconditional, help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
+    var duration: Double?
+    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive).")
+    var integrator: String = "dopri5"
+    @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
+    var dt: Double?
+    @Option(help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
+    var order: Int?
+    @Option(parsing: .unconditional, help: "Absolute = relative tolerance for dopri5 and dop853 (default 1e-9).")
+    var tolerance: Double?
+    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Output samples per second (default 60); the last sample is at exactly --duration.")
+    var sampleRate: Double?
+    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: "Drive the simulation by display frames at this rate instead; one row per frame.")
+    var frameRate: Double?
+    @Option(name: .customLong("frame-jitter"), parsing: .unconditional, help: "Frame duration jitter, a fraction in [0, 1) (default 0).")
+    var frameJitter: Double?
+    @Option(help: "Seed of the frame jitter (default 0).")
+    var seed: UInt64?
+    @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
+    var maxSteps: Int?
+}
+
+/// The simulation flags' values, as parsed (`SimulationOptions`) or plain (`SimulationValues`).
+protocol SimulationFlagValues {
+    var duration: Double? { get }
+    var integrator: String { get }
+    var dt: Double? { get }
+    var order: Int? { get }
+    var tolerance: Double? { get }
+    var sampleRate: Double? { get }
+    var frameRate: Double? { get }
+    var frameJitter: Double? { get }
+    var seed: UInt64? { get }
+    var maxSteps: Int? { get }
+}
+
+/// The simulation flags as plain values.
+struct SimulationValues: SimulationFlagValues {
+    var duration: Double?
+    var integrator: String
+    var dt: Double?
+    var order: Int?
+    var tolerance: Double?
+    var sampleRate: Double?
+    var frameRate: Double?
+    var frameJitter: Double?
+    var seed: UInt64?
+    var maxSteps: Int?
+
+    init(_ flags: some SimulationFlagValues) {
+        (duration, integrator, dt, order, tolerance) = (flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance)
+        (sampleRate, frameRate, frameJitter, seed, maxSteps) = (flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
+                                                                flags.maxSteps)
+    }
+}
+
+extension SimulationFlagValues {
+    /// The integrator with its setting, checked against the integrator's kind.
+    func choice() throws -> SimulationOptions.Choice {
+        let integrator = try choose(self.integrator, "--integrator", SimulationOptions.Integrator.self)
+        try check(dt, "--dt", .positive)
+        try check(tolerance, "--tolerance", .positive)
+        if let order {
+            guard integrator == .adams else { throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).") }
+            guard IntegrationMethod.adamsOrders.contains(order) else {
+                throw CLIError(flag: "--order", value: "\(order)", rule: IntegrationMethod.adamsOrderRule)
+            }
+        }
+        if let gsl = integrator.gslMethod {
+            if let dt {
+                if tolerance != nil { throw CLIError("'--dt' and '--tolerance' exclude each other: --dt makes \(integrator.rawValue) fixed-step.") }
+                if gsl.isMultistep { throw CLIError("'--dt' does not apply to \(integrator.rawValue): multistep methods run adaptively; give '--tolerance'.") }
+                return .gsl(gsl, .fixed(timeStep: dt))
+            }
+            return .gsl(gsl, .adaptive(tolerance: tolerance ?? 1e-9))
+        }
+        return .kinema(try method(integrator))
+    }
+
+    func method(_ integrator: SimulationOptions.Integrator) throws -> IntegrationMethod {
+        if integrator.isFixedStep, tolerance != nil {
+            throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
+        }
+        if !integrator.isFixedStep, dt != nil {
+            throw CLIError("'--dt' applies to fixed-step integrators; \(integrator.rawValue) " +
+                           (integrator == .exact ? "needs no step." : "takes '--tolerance'."))
+        }
+        let h = dt ?? 0.001, tol = tolerance ?? 1e-9
+        switch integrator {
+        case .euler: return .euler(timeStep: h)
+        case .semiImplicitEuler: return .semiImplicitEuler(timeStep: h)
+        case .verlet: return .verlet(timeStep: h)
+        case .rk4: return .rk4(timeStep: h)
+        case .adams: return .adams(timeStep: h, order: order ?? 8)
+        case .dopri5: return .dopri5(tolerance: tol)
+        case .dop853: return .dop853(tolerance: tol)
+        case .exact: return .exact
+        default: preconditionFailure("GSL integrators are handled by choice()")
+        }
+    }
+
+    /// The duration to simulate.
+    func resolvedDuration(default suggested: Double?) throws -> Double {
+        try check(duration, "--duration", .positive)
+        if let duration { return duration }
+        guard let suggested else {
+            throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
+        }
+        return suggested
+    }
+
+    /// `--max-steps`, checked.
+    func stepBudget() throws -> Int {
+        guard let maxSteps else { return Simulation.defaultStepBudget }
+        guard maxSteps > 0 else { throw CLIError(flag: "--max-steps", value: "\(maxSteps)", rule: "an integer > 0") }
+        return maxSteps
+    }
+
+    /// The scene's simulation with the step budget of `--max-steps`.
+    func simulation(_ scene: PhysicsScene) throws -> Simulation {
+        var simulation = Simulation(scene: scene)
+        simulation.stepBudget = try stepBudget()
+        return simulation
+    }
+
+    /// Runs the simulation as the flags say: sampled, or driven by display frames.
+    /// Runs the scene. A Kinema run sampled at `--sample-rate` hands its samples to `each` in chunks
+    /// as they are reached and returns only its impacts and work (memory flat in the samples);
+    /// frame-driven and GSL runs, and any run without `each`, return the whole trajectory.
+    func run(_ scene: PhysicsScene, duration: Double, each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
+        let choice = try self.choice()
+        try check(sampleRate, "--sample-rate", .positive)
+        try check(frameRate, "--frame-rate", .positive)
+        try check(frameJitter, "--frame-jitter", .finite)
+        if let frameJitter, !(frameJitter >= 0 && frameJitter < 1) {
+            throw CLIError(flag: "--frame-jitter", value: "\(frameJitter)", rule: "a fraction in [0, 1)")
+        }
+        if frameRate == nil, frameJitter != nil || seed != nil {
+            throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
+        }
+        switch choice {
+        case .kinema(let method):
+            if let frameRate {
+                if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
+                let frames = try DisplayFrames.Jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+                if let each {
+                    return try simulation(scene).run(method: method, frameDurations: frames, duration: duration, each: each)
+                }
+                return try simulation(scene).run(method: method, frameDurations: Array(frames))
+            }
+            if let each {
+                return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60, each: each)
+            }
+            return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
+        case let .gsl(method, stepping):
+            if frameRate != nil { throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).") }
+            return try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration,
+                                             sampleRate: sampleRate ?? 60, stepBudget: try stepBudget(), each: each)
+        }
+    }
+}
