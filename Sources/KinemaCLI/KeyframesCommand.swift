@@ -74,7 +74,7 @@ struct KeyframesCommand: ParsableCommand {
             }
             tracks = [(keyPath ?? "value", try MotionSource(easing: Easing(name: easing), duration: duration ?? 1))]
         } else {
-            let (scene, suggested, _) = try sceneOptions.makeScene()
+            let (scene, suggested, _) = try sceneOptions.values.makeScene()
             guard let total = duration ?? suggested else {
                 throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
             }

@@ -3,7 +3,7 @@ import Foundation
 import Kinema
 
 /// The scene flags shared by `simulate`, `keyframes`, `sweep` and `work-precision`.
-struct SceneOptions: ParsableArguments, SceneFlagValues {
+struct SceneOptions: ParsableArguments {
     @Flag(help: "A 1-D spring from --from to --to (see the spring dialect flags).")
     var spring = false
     @Flag(help: "A ball dropped from --height onto a floor at 0 (1-D: x is the height).")
@@ -21,23 +21,13 @@ struct SceneOptions: ParsableArguments, SceneFlagValues {
     var restitution: Double?
     @Option(parsing: .unconditional, help: "Impact speed below which the ball rests (default 0.01).")
     var restVelocity: Double?
+
+    /// The flags as plain values, which hold the logic (`makeScene`).
+    var values: SceneValues { SceneValues(self) }
 }
 
-/// The scene flags' values, as parsed (`SceneOptions`) or plain (`SceneValues`, a sweep's rows).
-protocol SceneFlagValues {
-    associatedtype Springs: SpringFlagValues
-    var spring: Bool { get }
-    var drop: Bool { get }
-    var scene: String? { get }
-    var springOptions: Springs { get }
-    var height: Double? { get }
-    var gravity: Double? { get }
-    var restitution: Double? { get }
-    var restVelocity: Double? { get }
-}
-
-/// The scene flags as plain values.
-struct SceneValues: SceneFlagValues {
+/// The scene flags as plain values, and the scene they describe (`makeScene`).
+struct SceneValues {
     var spring: Bool
     var drop: Bool
     var scene: String?
@@ -47,13 +37,13 @@ struct SceneValues: SceneFlagValues {
     var restitution: Double?
     var restVelocity: Double?
 
-    init(_ flags: some SceneFlagValues) {
-        (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, SpringValues(flags.springOptions))
+    init(_ flags: SceneOptions) {
+        (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, flags.springOptions.values)
         (height, gravity, restitution, restVelocity) = (flags.height, flags.gravity, flags.restitution, flags.restVelocity)
     }
 }
 
-extension SceneFlagValues {
+extension SceneValues {
     /// The scene, the duration it suggests when `--duration` is absent (nil: none; not computed
     /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
     /// with `--duration` skips for every row), and a spring's closed form.

@@ -29,8 +29,8 @@ struct SimulateCommand: ParsableCommand {
     /// integrator, GSL's included, at a sample rate or driven by frames); with `-o` they go to a temporary file renamed when the run
     /// succeeds, so a failed run leaves no file.
     func run() throws {
-        let (scene, suggested, _) = try sceneOptions.makeScene()
-        let duration = try simulation.resolvedDuration(default: suggested)
+        let (scene, suggested, _) = try sceneOptions.values.makeScene()
+        let duration = try simulation.values.resolvedDuration(default: suggested)
         var eventsFile: AtomicFile?
         try output.stream { write in
             // The header goes out with the first chunk of rows, so a run refused or unstable within
@@ -43,7 +43,7 @@ struct SimulateCommand: ParsableCommand {
             let trajectory: Trajectory
             do {
                 trajectory = try withoutActuallyEscaping({ try emit($0) }) { each in
-                    try simulation.run(scene, duration: duration, each: each)
+                    try simulation.values.run(scene, duration: duration, each: each)
                 }
             } catch let error as SimulationError {
                 throw CLIError(error.description)

@@ -3,7 +3,7 @@ import Kinema
 import KinemaReference
 
 /// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
-struct SimulationOptions: ParsableArguments, SimulationFlagValues {
+struct SimulationOptions: ParsableArguments {
     enum Integrator: String, CaseIterable {
         case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
         case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
@@ -39,24 +39,13 @@ struct SimulationOptions: ParsableArguments, SimulationFlagValues {
     var seed: UInt64?
     @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
     var maxSteps: Int?
+
+    /// The flags as plain values, which hold the logic (`choice`, `run`, …).
+    var values: SimulationValues { SimulationValues(self) }
 }
 
-/// The simulation flags' values, as parsed (`SimulationOptions`) or plain (`SimulationValues`).
-protocol SimulationFlagValues {
-    var duration: Double? { get }
-    var integrator: String { get }
-    var dt: Double? { get }
-    var order: Int? { get }
-    var tolerance: Double? { get }
-    var sampleRate: Double? { get }
-    var frameRate: Double? { get }
-    var frameJitter: Double? { get }
-    var seed: UInt64? { get }
-    var maxSteps: Int? { get }
-}
-
-/// The simulation flags as plain values.
-struct SimulationValues: SimulationFlagValues {
+/// The simulation flags as plain values, and the runs they describe (`choice`, `run`).
+struct SimulationValues {
     var duration: Double?
     var integrator: String
     var dt: Double?
@@ -68,14 +57,14 @@ struct SimulationValues: SimulationFlagValues {
     var seed: UInt64?
     var maxSteps: Int?
 
-    init(_ flags: some SimulationFlagValues) {
+    init(_ flags: SimulationOptions) {
         (duration, integrator, dt, order, tolerance) = (flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance)
         (sampleRate, frameRate, frameJitter, seed, maxSteps) = (flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
                                                                 flags.maxSteps)
     }
 }
 
-extension SimulationFlagValues {
+extension SimulationValues {
     /// The integrator with its setting, checked against the integrator's kind.
     func choice() throws -> SimulationOptions.Choice {
         let integrator = try choose(self.integrator, "--integrator", SimulationOptions.Integrator.self)

@@ -44,8 +44,8 @@ struct SpringCommand: ParsableCommand {
     /// The fields in output order; nil values print as empty (text) or null (JSON).
     func fields() throws -> [(name: String, value: Double?, text: String?)] {
         try check(epsilon, "--epsilon", .positive)
-        let spring = try self.spring.spring()
-        let ends = try self.spring.endpoints()
+        let spring = try self.spring.values.spring()
+        let ends = try self.spring.values.endpoints()
         let settling = try spring.settlingDuration(
             epsilon: epsilon, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
         let cosine = spring.dampedCosine

@@ -4,7 +4,7 @@ import Kinema
 
 /// The spring flags shared by `spring`, `simulate`, `keyframes` and `sweep`: the parameters in any
 /// one dialect, plus the start, target and initial velocity.
-struct SpringOptions: ParsableArguments, SpringFlagValues {
+struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Mass (default 1); with --stiffness/--damping, --response or --stiffness/--damping-ratio.")
     var mass: Double?
     @Option(parsing: .unconditional, help: "Stiffness k (N/m), with --damping or --damping-ratio.")
@@ -64,6 +64,9 @@ struct SpringOptions: ParsableArguments, SpringFlagValues {
         ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false),
     ]
 
+    /// The flags as plain values, which hold the logic (the spring, the endpoints).
+    var values: SpringValues { SpringValues(self) }
+
     /// `origamiTension` → `--origami-tension`.
     static func flagName(_ parameter: String) -> String {
         var flag = "--"
@@ -74,33 +77,9 @@ struct SpringOptions: ParsableArguments, SpringFlagValues {
     }
 }
 
-/// The spring flags' values, as parsed (`SpringOptions`) or as plain values (`SpringValues`, which
-/// a sweep's rows set without going through argument-parser's property wrappers).
-protocol SpringFlagValues {
-    var mass: Double? { get }
-    var stiffness: Double? { get }
-    var damping: Double? { get }
-    var response: Double? { get }
-    var dampingRatio: Double? { get }
-    var bounce: Double? { get }
-    var tension: Double? { get }
-    var friction: Double? { get }
-    var bounciness: Double? { get }
-    var speed: Double? { get }
-    var origamiTension: Double? { get }
-    var origamiFriction: Double? { get }
-    var dampedCosine: String? { get }
-    var motionDuration: Double? { get }
-    var motionVisualDuration: Double? { get }
-    var motionBounce: Double? { get }
-    var from: Double? { get }
-    var to: Double? { get }
-    var velocity: Double? { get }
-    var relativeVelocity: Double? { get }
-}
-
-/// The spring flags as plain values.
-struct SpringValues: SpringFlagValues {
+/// The spring flags as plain values, and what they describe: parsed once into `SpringOptions`, a
+/// sweep's rows set them without going through argument-parser's property wrappers.
+struct SpringValues {
     var mass: Double?
     var stiffness: Double?
     var damping: Double?
@@ -122,7 +101,7 @@ struct SpringValues: SpringFlagValues {
     var velocity: Double?
     var relativeVelocity: Double?
 
-    init(_ flags: some SpringFlagValues) {
+    init(_ flags: SpringOptions) {
         mass = flags.mass
         stiffness = flags.stiffness
         damping = flags.damping
@@ -146,7 +125,7 @@ struct SpringValues: SpringFlagValues {
     }
 }
 
-extension SpringFlagValues {
+extension SpringValues {
     var givenParameterFlags: [String] {
         let all: [(String, Bool)] = [
             ("--stiffness", stiffness != nil), ("--damping", damping != nil), ("--response", response != nil),

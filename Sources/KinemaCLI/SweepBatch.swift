@@ -19,7 +19,7 @@ enum SweepBatch {
     /// rest length 0 (no gravity, drag, planes or contacts) run by RK4 and sampled, or a step outside
     /// |λ|·h ≤ 2 for the spring's fastest eigenvalue λ — well inside RK4's stability interval, so
     /// no lane can trip the batch's shared energy check.
-    static func key(_ scene: PhysicsScene, _ simulation: some SimulationFlagValues, duration: Double) -> Key? {
+    static func key(_ scene: PhysicsScene, _ simulation: SimulationValues, duration: Double) -> Key? {
         guard scene.dimensions == 1, scene.bodies.count == 1, scene.springs.count == 1, scene.springs[0].restLength == 0,
               scene.planes.isEmpty,
               scene.contacts == nil, scene.drag == 0, scene.gravity.allSatisfy({ $0 == 0 }), simulation.frameRate == nil,

@@ -51,8 +51,8 @@ struct SweepCommand: ParsableCommand {
         var simulation: SimulationValues
 
         init(_ parsed: Combination) {
-            scene = SceneValues(parsed.scene)
-            simulation = SimulationValues(parsed.simulation)
+            scene = parsed.scene.values
+            simulation = parsed.simulation.values
         }
     }
 

@@ -85,7 +85,7 @@ struct WorkPrecisionCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (scene, suggested, _) = try sceneOptions.makeScene()
+        let (scene, suggested, _) = try sceneOptions.values.makeScene()
         try check(duration, "--duration", .positive)
         try check(sampleRate, "--sample-rate", .positive)
         guard let duration = duration ?? suggested else {
