@@ -152,7 +152,7 @@ protocol LiveStepping {
 /// Hands the stepper `Simulation` builds to a `PhysicsSimulator`.
 struct LiveUse: SceneStepperUse {
     var duration: Double { 0 }
-    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> any LiveStepping where I.System == SceneSystem<V> {
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> any LiveStepping where I.System == SceneSystem<V> {
         stepper
     }
 }

@@ -309,7 +309,9 @@ protocol SceneStepperUse {
     /// The run's end where it is known up front, for the cost estimate (0 for a live scene: only
     /// a step far beyond the stability limit is refused up front).
     var duration: Double { get }
-    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Result where I.System == SceneSystem<V>
+    /// Consuming, so that the stepper is moved in, not copied (through its generic value
+    /// witnesses, a microsecond of a 2-s Adams run).
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Result where I.System == SceneSystem<V>
 }
 
 /// A batch run: every sample time at once, recorded into a trajectory.
@@ -318,9 +320,8 @@ struct SampledRun: SceneStepperUse {
     let times: [Double]
     var duration: Double { times.last ?? 0 }
 
-    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
-        var stepper = stepper
-        return try record(&stepper)
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+        try record(&stepper)
     }
 
     func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
@@ -350,9 +351,8 @@ struct StreamedRun: SceneStepperUse {
     let nextTimes: (inout [Double]) -> Void
     let each: (Trajectory) throws -> Void
 
-    func use<I: Integrator, V>(_ stepper: SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
-        var stepper = stepper
-        return try record(&stepper)
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+        try record(&stepper)
     }
 
     func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {

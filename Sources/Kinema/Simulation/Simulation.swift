@@ -207,7 +207,7 @@ public struct Simulation: Sendable {
             method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
         }
         // Generic over the vector too: the flat-storage integrators step `SceneSystem<FlatVector>`.
-        func stepper<J: Integrator, W>(_ integrator: J) -> SceneStepper<J, W> where J.System == SceneSystem<W> {
+        func stepper<J: Integrator, W>(_ integrator: consuming J) -> SceneStepper<J, W> where J.System == SceneSystem<W> {
             SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
                          stepBudget: stepBudget, landOnSamples: landOnSamples)
         }
