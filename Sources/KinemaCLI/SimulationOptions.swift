@@ -133,10 +133,10 @@ extension SimulationValues {
         return simulation
     }
 
-    /// Runs the simulation as the flags say: sampled, or driven by display frames.
-    /// Runs the scene. A Kinema run sampled at `--sample-rate` hands its samples to `each` in chunks
-    /// as they are reached and returns only its impacts and work (memory flat in the samples);
-    /// frame-driven and GSL runs, and any run without `each`, return the whole trajectory.
+    /// Runs the scene as the flags say: sampled, or driven by display frames. A Kinema run sampled
+    /// at `--sample-rate` hands its samples to `each` in chunks as they are reached and returns
+    /// only its impacts and work (memory flat in the samples); frame-driven and GSL runs, and any
+    /// run without `each`, return the whole trajectory.
     func run(_ scene: PhysicsScene, duration: Double, each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
         let choice = try self.choice()
         try check(sampleRate, "--sample-rate", .positive)

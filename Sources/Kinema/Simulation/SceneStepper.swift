@@ -132,6 +132,36 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         }
     }
 
+    /// Steps through `times` (as `advance(through:)`), the states reported there recorded as a
+    /// trajectory of `scene`. Each time is reported once, in order, so the states go straight into
+    /// storage of that size (three appends a sample, each checking uniqueness and capacity, were
+    /// 6 % of a 2-s Adams run), and the times are the ones asked for.
+    mutating func samples(at times: [Double], stepLimit: Double, scene: PhysicsScene,
+                          events: inout [ImpactEvent]) throws -> Trajectory {
+        let lanes = scene.coordinateCount, size = times.count * lanes
+        var samples = 0
+        var velocities: [Double] = []
+        let positions = try [Double](unsafeUninitializedCapacity: size) { positions, positionCount in
+            velocities = try [Double](unsafeUninitializedCapacity: size) { velocities, velocityCount in
+                try advance(through: times, stepLimit: stepLimit, events: &events) { _, state in
+                    let row = samples * lanes
+                    guard row + lanes <= size else { return }
+                    for j in 0..<lanes {
+                        positions[row + j] = state.position[lane: j]
+                        velocities[row + j] = state.velocity[lane: j]
+                    }
+                    samples += 1
+                    (positionCount, velocityCount) = (row + lanes, row + lanes)
+                }
+            }
+        }
+        var trajectory = Trajectory(scene: scene)
+        trajectory.times = samples == times.count ? times : Array(times.prefix(samples))
+        trajectory.positions = positions
+        trajectory.velocities = velocities
+        return trajectory
+    }
+
     /// Counts steps and impacts from now on (a live scene's budget is per frame, not for ever).
     mutating func startBudget() {
         stepsAtBudgetStart = integrator.steps
@@ -325,31 +355,8 @@ struct SampledRun: SceneStepperUse {
     }
 
     func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
-        var trajectory = Trajectory(scene: scene)
         var events: [ImpactEvent] = []
-        // Each time asked for is reported once, in order: the states go straight into storage of
-        // the run's size (three appends a sample, each checking uniqueness and capacity, were
-        // 6 % of a 2-s Adams run), and the times are the ones asked for.
-        let lanes = scene.coordinateCount, size = times.count * lanes
-        var samples = 0
-        var velocities: [Double] = []
-        let positions = try [Double](unsafeUninitializedCapacity: size) { positions, positionCount in
-            velocities = try [Double](unsafeUninitializedCapacity: size) { velocities, velocityCount in
-                try stepper.advance(through: times, stepLimit: times.last ?? 0, events: &events) { _, state in
-                    let row = samples * lanes
-                    guard row + lanes <= size else { return }
-                    for j in 0..<lanes {
-                        positions[row + j] = state.position[lane: j]
-                        velocities[row + j] = state.velocity[lane: j]
-                    }
-                    samples += 1
-                    (positionCount, velocityCount) = (row + lanes, row + lanes)
-                }
-            }
-        }
-        trajectory.times = samples == times.count ? times : Array(times.prefix(samples))
-        trajectory.positions = positions
-        trajectory.velocities = velocities
+        var trajectory = try stepper.samples(at: times, stepLimit: times.last ?? 0, scene: scene, events: &events)
         trajectory.events = events
         trajectory.steps = stepper.integrator.steps
         trajectory.evaluations = stepper.integrator.evaluations
@@ -381,10 +388,7 @@ struct StreamedRun: SceneStepperUse {
         while true {
             nextTimes(&times)
             if times.isEmpty { break }
-            var samples = Trajectory(scene: scene)
-            samples.reserveCapacity(samples: times.count)
-            try stepper.advance(through: times, stepLimit: duration, events: &events) { samples.append(time: $0, state: $1) }
-            try each(samples)
+            try each(try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events))
         }
         var summary = Trajectory(scene: scene)
         summary.events = events
