@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 
 
-def weights(order, nodes):
+def weights(nodes):
     """∫₀¹ of the Lagrange basis polynomials on `nodes` (in steps from t_n), exactly."""
     result = []
     for j, node in enumerate(nodes):
@@ -27,11 +27,11 @@ def weights(order, nodes):
 
 
 def bashforth(order):
-    return weights(order, [Fraction(-j) for j in range(order)])  # f_n, f_n−1, …
+    return weights([Fraction(-j) for j in range(order)])  # f_n, f_n−1, …
 
 
 def moulton(order):
-    return weights(order, [Fraction(1 - j) for j in range(order)])  # f_n+1, f_n, …
+    return weights([Fraction(1 - j) for j in range(order)])  # f_n+1, f_n, …
 
 
 K, ZETA = 1000.0, 0.1
