@@ -22,6 +22,14 @@ work=$(mktemp -d)
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    # The daemons are not our children (no `wait`): they save their state into $work as they
+    # stop, and removing it meanwhile failed with "Directory not empty". Wait up to 10 s for them.
+    for _ in $(seq 50); do
+        alive=0
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        [ "$alive" = 0 ] && break
+        sleep 0.2
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
