@@ -120,10 +120,23 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     /// `3(1−s)²s·p1 + 3(1−s)s²·p2 + s³` in Horner form.
     @inlinable
     static func cubic(_ p1: Double, _ p2: Double, at s: Double) -> Double {
-        let c = 3 * p1
-        let b = 3 * (p2 - p1) - c
-        let a = 1 - c - b
-        return ((a * s + b) * s + c) * s
+        Polynomial(p1, p2).value(at: s)
+    }
+
+    /// `cubic`'s coefficients, for a loop that evaluates one curve at many s.
+    @usableFromInline
+    struct Polynomial {
+        @usableFromInline let a, b, c: Double
+
+        @inlinable
+        init(_ p1: Double, _ p2: Double) {
+            c = 3 * p1
+            b = 3 * (p2 - p1) - c
+            a = 1 - c - b
+        }
+
+        @inlinable
+        func value(at s: Double) -> Double { ((a * s + b) * s + c) * s }
     }
 
     @inlinable
