@@ -126,15 +126,15 @@ struct KeyframeBakerTests {
     /// land every lane on its root: within 1e-13 in x, or, where Newton stalls (a flat end), on
     /// the bracketed solve's root, over a grid of x-controls and from guesses near and far.
     @Test func fitterParametersSolveEveryAbscissa() {
-        var abscissae = [SegmentFitter.Abscissa](repeating: .init(), count: SegmentFitter.points - 1)
+        var parameters = [Double](repeating: 0, count: SegmentFitter.points - 1)
         for x1 in stride(from: 0.0, through: 1.0, by: 0.125) {
             for x2 in stride(from: 0.0, through: 1.0, by: 0.125) {
                 for guess in [-1.0, 0.0, 0.5, 1.0] {  // -1: each abscissa's own x
-                    for j in abscissae.indices { abscissae[j].parameter = guess < 0 ? Double(j + 1) / 16 : guess }
-                    abscissae.withUnsafeMutableBufferPointer { SegmentFitter.solveParameters($0, x1, x2) }
+                    for j in parameters.indices { parameters[j] = guess < 0 ? Double(j + 1) / 16 : guess }
+                    parameters.withUnsafeMutableBufferPointer { SegmentFitter.solveParameters($0, x1, x2) }
                     let curve = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1)
-                    for (j, abscissa) in abscissae.enumerated() {
-                        let x = Double(j + 1) / 16, s = abscissa.parameter
+                    for (j, s) in parameters.enumerated() {
+                        let x = Double(j + 1) / 16
                         let miss = abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x)
                         #expect(miss <= 1e-13 || s == curve.parameter(at: x), "x1 \(x1) x2 \(x2) guess \(guess) x \(x): off by \(miss)")
                     }

@@ -137,14 +137,14 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
 
         @inlinable
         func value(at s: Double) -> Double { ((a * s + b) * s + c) * s }
+
+        @inlinable
+        func derivative(at s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
     }
 
     @inlinable
     static func cubicDerivative(_ p1: Double, _ p2: Double, at s: Double) -> Double {
-        let c = 3 * p1
-        let b = 3 * (p2 - p1) - c
-        let a = 1 - c - b
-        return (3 * a * s + 2 * b) * s + c
+        Polynomial(p1, p2).derivative(at: s)
     }
 
     @inlinable

@@ -15,12 +15,13 @@ struct SegmentFitter {
     /// What the fit keeps per abscissa x_j.
     struct Abscissa {
         var target = 0.0
-        /// The curve parameter s with x(s) = x_j: the next solve's first guess.
-        var parameter = 0.0
         var residual = 0.0
         var weight = 1.0
     }
     private var abscissae = [Abscissa](repeating: Abscissa(), count: points - 1)
+    /// The curve parameters s_j with x(s_j) = x_j, the next solve's first guesses: an array of
+    /// their own, so that the solve's passes run on packed lanes.
+    private var parameters = [Double](repeating: 0, count: points - 1)
 
     /// The last segment's timing function, a starting point for the next.
     var accepted: CubicBezierTimingFunction?
@@ -39,7 +40,7 @@ struct SegmentFitter {
         for j in 1..<n {
             let x = Double(j) / Double(n)
             abscissae[j - 1].target = change == 0 ? 0 : (values.value(at: a + (b - a) * x) - va) / change
-            abscissae[j - 1].parameter = x
+            parameters[j - 1] = x
             abscissae[j - 1].weight = 1
         }
     }
@@ -97,16 +98,19 @@ struct SegmentFitter {
     /// Residuals y(s(x_j)) − target_j at controls p: their max and weighted sum of squares. The
     /// parameters s_j are kept as the next call's starting guesses.
     private mutating func evaluate(_ p: SIMD4<Double>) -> (max: Double, squares: Double) {
-        abscissae.withUnsafeMutableBufferPointer { abscissae in
-            Self.solveParameters(abscissae, p[0], p[2])
-            var worst = 0.0, squares = 0.0
-            for j in abscissae.indices {
-                let r = CubicBezierTimingFunction.cubic(p[1], p[3], at: abscissae[j].parameter) - abscissae[j].target
-                abscissae[j].residual = r
-                worst = max(worst, abs(r))
-                squares += abscissae[j].weight * r * r
+        parameters.withUnsafeMutableBufferPointer { parameters in
+            Self.solveParameters(parameters, p[0], p[2])
+            let y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
+            return abscissae.withUnsafeMutableBufferPointer { abscissae in
+                var worst = 0.0, squares = 0.0
+                for j in abscissae.indices {
+                    let r = y.value(at: parameters[j]) - abscissae[j].target
+                    abscissae[j].residual = r
+                    worst = max(worst, abs(r))
+                    squares += abscissae[j].weight * r * r
+                }
+                return (worst, squares)
             }
-            return (worst, squares)
         }
     }
 
@@ -117,29 +121,29 @@ struct SegmentFitter {
     /// solves run in step, one Newton step of each per pass with no branch on a lane's progress:
     /// solved one after another, each waited on its own divisions and mispredicted its own exit,
     /// at a fifth of an instruction per cycle. Each lane's steps are the ones it took alone.
-    static func solveParameters(_ abscissae: UnsafeMutableBufferPointer<Abscissa>, _ x1: Double, _ x2: Double) {
-        let n = abscissae.count
+    static func solveParameters(_ parameters: UnsafeMutableBufferPointer<Double>, _ x1: Double, _ x2: Double) {
+        let n = parameters.count, x = CubicBezierTimingFunction.Polynomial(x1, x2)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { phase in  // 0 running, 1 converged, 2 stalled
             phase.initialize(repeating: 0)
             var pass = 0, stepped = n
             while pass < 8 && stepped > 0 {
                 stepped = 0
                 for j in 0..<n {
-                    let s = abscissae[j].parameter, x = Double(j + 1) / Double(points)
-                    let slope = CubicBezierTimingFunction.cubicDerivative(x1, x2, at: s)
-                    let error = CubicBezierTimingFunction.cubic(x1, x2, at: s) - x
+                    // (j + 1)/16 exactly, without a division.
+                    let s = parameters[j], target = Double(j + 1) * (1.0 / Double(points))
+                    let slope = x.derivative(at: s), error = x.value(at: s) - target
                     let running = phase[j] == 0, moving = slope > 1e-9, converged = abs(error) <= 1e-13
                     let steps = running && moving && !converged
-                    abscissae[j].parameter = steps ? min(max(s - error / slope, 0), 1) : s
+                    parameters[j] = steps ? min(max(s - error / slope, 0), 1) : s
                     phase[j] = running ? (moving ? (converged ? 1 : 0) : 2) : phase[j]
                     stepped &+= steps ? 1 : 0
                 }
                 pass += 1
             }
             for j in 0..<n where phase[j] != 1 {
-                let s = abscissae[j].parameter, x = Double(j + 1) / Double(points)
-                guard abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x) > 1e-13 else { continue }
-                abscissae[j].parameter = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: x)
+                let s = parameters[j], target = Double(j + 1) / Double(points)
+                guard abs(x.value(at: s) - target) > 1e-13 else { continue }
+                parameters[j] = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: target)
             }
         }
     }
@@ -155,12 +159,12 @@ struct SegmentFitter {
     private func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
         var m = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         var g = SIMD4<Double>.zero
+        let x = CubicBezierTimingFunction.Polynomial(p[0], p[2]), y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
         abscissae.withUnsafeBufferPointer { abscissae in
-            for abscissa in abscissae {
-                let s = abscissa.parameter, u = 1 - s
+            for (abscissa, s) in zip(abscissae, parameters) {
+                let u = 1 - s
                 let b1 = 3 * u * u * s, b2 = 3 * u * s * s
-                let dx = CubicBezierTimingFunction.cubicDerivative(p[0], p[2], at: s)
-                let dy = CubicBezierTimingFunction.cubicDerivative(p[1], p[3], at: s)
+                let dx = x.derivative(at: s), dy = y.derivative(at: s)
                 let slope = dx > 1e-9 ? dy / dx : 0
                 let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = abscissa.weight
                 m.0 += w * row[0] * row
