@@ -21,6 +21,11 @@ enum Hermite {
     static func appendSlopeRoots(_ y0: Double, _ d0: Double, _ y1: Double, _ d1: Double, from t0: Double, h: Double,
                                  to times: inout [Double]) {
         let a = 6 * (y0 - y1) + 3 * h * (d0 + d1), b = -6 * (y0 - y1) - 4 * h * d0 - 2 * h * d1, c = h * d0
+        // Most pieces are monotone: both ends' slopes of one sign, and no vertex in (0, 1) that
+        // could cross zero between them. Those need no square root.
+        let end = a + b + c
+        if c > 0 && end > 0 && !(a > 0 && -b > 0 && -b < 2 * a) { return }
+        if c < 0 && end < 0 && !(a < 0 && b > 0 && b < -2 * a) { return }
         var first = Double.nan, second = Double.nan
         if abs(a) <= 1e-14 * (abs(b) + abs(c)) {
             if b != 0 { first = -c / b }
