@@ -115,36 +115,31 @@ struct SegmentFitter {
     }
 
     /// s_j with x(s_j) = x_j for the x-controls (x1, x2), from the parameters held as guesses:
-    /// Newton, a lane leaving once it has converged (within 1e-13) or its slope has vanished, then
-    /// the bracketed solve for a lane still off after eight steps (after four, a third of the
-    /// solves fell back to it, 6 % of a bake; sixteen steps gain nothing more). The fifteen
-    /// solves run in step, one Newton step of each per pass with no branch on a lane's progress:
-    /// solved one after another, each waited on its own divisions and mispredicted its own exit,
-    /// at a fifth of an instruction per cycle. Each lane's steps are the ones it took alone.
+    /// Newton, a lane stepping while it is off by more than 1e-13 and its slope has not vanished,
+    /// then the bracketed solve for a lane still off after eight passes (after four, a third of
+    /// the solves fell back to it, 6 % of a bake; sixteen gain nothing more). The fifteen solves
+    /// run in step, one Newton step of each per pass: a lane that has stopped is evaluated again
+    /// at the same s, so it stays stopped: its steps are the ones it took alone, with no state kept
+    /// per lane.
     static func solveParameters(_ parameters: UnsafeMutableBufferPointer<Double>, _ x1: Double, _ x2: Double) {
         let n = parameters.count, x = CubicBezierTimingFunction.Polynomial(x1, x2)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { phase in  // 0 running, 1 converged, 2 stalled
-            phase.initialize(repeating: 0)
-            var pass = 0, stepped = n
-            while pass < 8 && stepped > 0 {
-                stepped = 0
-                for j in 0..<n {
-                    // (j + 1)/16 exactly, without a division.
-                    let s = parameters[j], target = Double(j + 1) * (1.0 / Double(points))
-                    let slope = x.derivative(at: s), error = x.value(at: s) - target
-                    let running = phase[j] == 0, moving = slope > 1e-9, converged = abs(error) <= 1e-13
-                    let steps = running && moving && !converged
-                    parameters[j] = steps ? min(max(s - error / slope, 0), 1) : s
-                    phase[j] = running ? (moving ? (converged ? 1 : 0) : 2) : phase[j]
-                    stepped &+= steps ? 1 : 0
-                }
-                pass += 1
+        var pass = 0, stepped = n
+        while pass < 8 && stepped > 0 {
+            stepped = 0
+            for j in 0..<n {
+                // (j + 1)/16 exactly, without a division.
+                let s = parameters[j], target = Double(j + 1) * (1.0 / Double(points))
+                let slope = x.derivative(at: s), error = x.value(at: s) - target
+                let steps = slope > 1e-9 && abs(error) > 1e-13
+                parameters[j] = steps ? min(max(s - error / slope, 0), 1) : s
+                stepped &+= steps ? 1 : 0
             }
-            for j in 0..<n where phase[j] != 1 {
-                let s = parameters[j], target = Double(j + 1) / Double(points)
-                guard abs(x.value(at: s) - target) > 1e-13 else { continue }
-                parameters[j] = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: target)
-            }
+            pass += 1
+        }
+        for j in 0..<n {
+            let target = Double(j + 1) / Double(points)
+            guard abs(x.value(at: parameters[j]) - target) > 1e-13 else { continue }
+            parameters[j] = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: target)
         }
     }
 
