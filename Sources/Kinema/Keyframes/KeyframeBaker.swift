@@ -299,9 +299,9 @@ public enum KeyframeBaker {
     /// points, until it moves by less than 1e-7 of the bracket or the parabola and the function
     /// agree at the vertex, within 1e-9 of the peak, on a gain of at most that much (on the
     /// argument stop alone, peaks went on to the golden-section search when the parabolas met a
-    /// kink of the interpolant: 315,000 of the 20,000-spring sweep's bake did, 41,000 now). Near a smooth peak that takes two to four evaluations, where a
-    /// golden-section search takes eighteen. A peak the parabolas
-    /// approach slowly (two merging, or a kink in a trajectory's interpolant next to it: a looser
+    /// kink of the interpolant: 315,000 in the 20,000-spring sweep's bakes, 41,000 now). Near a
+    /// smooth peak that takes two to four evaluations, where a golden-section search takes
+    /// eighteen. A peak the parabolas approach slowly (two merging, or a kink in a trajectory's interpolant next to it: a looser
     /// stop, 1e-5, let such peaks end up to 1e-5 low) or a vertex outside the bracket falls back
     /// to the golden-section search on what is left of the bracket. Only evaluated values are
     /// returned: never more than the true maximum.

@@ -19,8 +19,8 @@ struct SegmentFitter {
         var weight = 1.0
     }
     private var abscissae = [Abscissa](repeating: Abscissa(), count: points - 1)
-    /// The curve parameters s_j with x(s_j) = x_j, the next solve's first guesses: an array of
-    /// their own, so that the solve's passes run on packed lanes.
+    /// The curve parameters s_j with x(s_j) = x_j, the next solve's first guesses (an array of
+    /// their own: the solve reads and writes nothing else).
     private var parameters = [Double](repeating: 0, count: points - 1)
 
     /// The last segment's timing function, a starting point for the next.
