@@ -122,11 +122,11 @@ struct KeyframeBakerTests {
         #expect(abs(fit.function.y1) <= 1e-6 && abs(fit.function.y2 - 1) <= 1e-6, "\(fit.function)")
     }
 
-    /// The fitter's Newton solves for s with x(s) = x_j, run for all fifteen abscissae in step,
+    /// The fitter's Newton solves for s with x(s) = x_j, run for all sixteen lanes in step,
     /// land every lane on its root: within 1e-13 in x, or, where Newton stalls (a flat end), on
     /// the bracketed solve's root, over a grid of x-controls and from guesses near and far.
     @Test func fitterParametersSolveEveryAbscissa() {
-        var parameters = [Double](repeating: 0, count: SegmentFitter.points - 1)
+        var parameters = [Double](repeating: 0, count: SegmentFitter.points)
         for x1 in stride(from: 0.0, through: 1.0, by: 0.125) {
             for x2 in stride(from: 0.0, through: 1.0, by: 0.125) {
                 for guess in [-1.0, 0.0, 0.5, 1.0] {  // -1: each abscissa's own x

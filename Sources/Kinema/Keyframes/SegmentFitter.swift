@@ -6,22 +6,27 @@
 /// is Gauss–Newton on the controls; after a few plain steps the weights follow Lawson
 /// (w ← w·|r|), which moves the least-squares fit towards the smallest max error. Controls are
 /// kept in [0, 1]. The source is evaluated 17 times per segment (`load`), never inside the
-/// iteration, and the buffers are reused from segment to segment. Every accepted segment is then
+/// iteration, and the lanes are reused from segment to segment. Every accepted segment is then
 /// measured at 65 points (`KeyframeBaker.largest`), so the abscissae only steer the fit: 15
 /// of them cost 17 % fewer instructions per bake than 23 did, for 0.2 % more keyframes over 200
 /// springs (11 cost another 10 %, for 1 % more).
 struct SegmentFitter {
     static let points = 16
-    /// What the fit keeps per abscissa x_j.
-    struct Abscissa {
-        var target = 0.0
-        var residual = 0.0
-        var weight = 1.0
+    /// What the fit keeps per abscissa, a row of 16 lanes each: the fifteen abscissae
+    /// x_j = j/16 and x = 1, a lane that takes part in nothing (weight and residual 0), so that a
+    /// row is four `SIMD4` chunks, which compile to packed arithmetic on the x86-64 baseline.
+    private enum Row: Int {
+        case target, parameter, residual, weight
     }
-    private var abscissae = [Abscissa](repeating: Abscissa(), count: points - 1)
-    /// The curve parameters s_j with x(s_j) = x_j, the next solve's first guesses (an array of
-    /// their own: the solve reads and writes nothing else).
-    private var parameters = [Double](repeating: 0, count: points - 1)
+    /// The rows one after another, 16 lanes each.
+    private var lanes: [Double] = {
+        var lanes = [Double](repeating: 0, count: 4 * points)
+        for j in 0..<points {
+            lanes[Row.target.rawValue * points + j] = Double(j + 1) / Double(points)
+            lanes[Row.parameter.rawValue * points + j] = Double(j + 1) / Double(points)
+        }
+        return lanes
+    }()
 
     /// The last segment's timing function, a starting point for the next.
     var accepted: CubicBezierTimingFunction?
@@ -39,10 +44,27 @@ struct SegmentFitter {
         let n = Self.points
         for j in 1..<n {
             let x = Double(j) / Double(n)
-            abscissae[j - 1].target = change == 0 ? 0 : (values.value(at: a + (b - a) * x) - va) / change
-            parameters[j - 1] = x
-            abscissae[j - 1].weight = 1
+            lanes[Row.target.rawValue * n + j - 1] = change == 0 ? 0 : (values.value(at: a + (b - a) * x) - va) / change
+            lanes[Row.parameter.rawValue * n + j - 1] = x
+            lanes[Row.weight.rawValue * n + j - 1] = 1
         }
+    }
+
+    /// Chunk k (lanes 4k…4k+3) of a row.
+    @inline(__always)
+    private static func chunk(_ row: Row, _ k: Int, in lanes: UnsafeMutableRawBufferPointer) -> SIMD4<Double> {
+        lanes.loadUnaligned(fromByteOffset: (row.rawValue * points + 4 * k) * 8, as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ value: SIMD4<Double>, _ row: Row, _ k: Int, in lanes: UnsafeMutableRawBufferPointer) {
+        lanes.storeBytes(of: value, toByteOffset: (row.rawValue * points + 4 * k) * 8, as: SIMD4<Double>.self)
+    }
+
+    /// The abscissae x_j of chunk k.
+    @inline(__always)
+    static func abscissae(_ k: Int) -> SIMD4<Double> {
+        (SIMD4(1, 2, 3, 4) + Double(4 * k)) * (1.0 / Double(points))
     }
 
     /// Max |segment − motion| (absolute) at the abscissae for the timing function `f`.
@@ -56,7 +78,6 @@ struct SegmentFitter {
     /// in three steps (the segment needs splitting, not more iterations).
     mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (function: CubicBezierTimingFunction, error: Double) {
         guard abs(change) > 1e-300 else { return (.linear, 0) }
-        let n = Self.points
         let goal = goal / abs(change)
         var p = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
         var worst = evaluate(p)
@@ -72,10 +93,7 @@ struct SegmentFitter {
             }
             if iteration >= 3 {
                 // Lawson: weight each abscissa by how badly it is missed.
-                var total = 0.0
-                for j in 0..<(n - 1) { abscissae[j].weight *= abs(abscissae[j].residual) / worst.max + 1e-3; total += abscissae[j].weight }
-                for j in 0..<(n - 1) { abscissae[j].weight *= Double(n - 1) / total }
-                worst.squares = weightedSquares()
+                worst.squares = reweight(worst: worst.max)
             }
             guard let step = gaussNewtonStep(p) else { break }
             // Halve the step until the weighted squares go down.
@@ -98,81 +116,114 @@ struct SegmentFitter {
     /// Residuals y(s(x_j)) − target_j at controls p: their max and weighted sum of squares. The
     /// parameters s_j are kept as the next call's starting guesses.
     private mutating func evaluate(_ p: SIMD4<Double>) -> (max: Double, squares: Double) {
-        parameters.withUnsafeMutableBufferPointer { parameters in
-            Self.solveParameters(parameters, p[0], p[2])
-            let y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
-            return abscissae.withUnsafeMutableBufferPointer { abscissae in
-                var worst = 0.0, squares = 0.0
-                for j in abscissae.indices {
-                    let r = y.value(at: parameters[j]) - abscissae[j].target
-                    abscissae[j].residual = r
-                    worst = max(worst, abs(r))
-                    squares += abscissae[j].weight * r * r
-                }
-                return (worst, squares)
+        lanes.withUnsafeMutableBufferPointer { buffer in
+            Self.solveParameters(UnsafeMutableBufferPointer(rebasing: buffer[Self.points..<(2 * Self.points)]), p[0], p[2])
+            let lanes = UnsafeMutableRawBufferPointer(buffer), y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
+            var worst = SIMD4<Double>.zero, squares = SIMD4<Double>.zero
+            for k in 0..<4 {
+                var r = y.value(at: Self.chunk(.parameter, k, in: lanes)) - Self.chunk(.target, k, in: lanes)
+                if k == 3 { r[3] = 0 }  // the x = 1 lane
+                Self.store(r, .residual, k, in: lanes)
+                let magnitude = r.replacing(with: -r, where: r .< 0)
+                worst.replace(with: magnitude, where: magnitude .> worst)
+                squares += Self.chunk(.weight, k, in: lanes) * r * r
             }
+            return (max(max(worst[0], worst[1]), max(worst[2], worst[3])), (squares[0] + squares[1]) + (squares[2] + squares[3]))
         }
     }
 
-    /// s_j with x(s_j) = x_j for the x-controls (x1, x2), from the parameters held as guesses:
-    /// Newton, a lane stepping while it is off by more than 1e-13 and its slope has not vanished,
-    /// then the bracketed solve for a lane still off after eight passes (after four, a third of
-    /// the solves fell back to it, 6 % of a bake; sixteen gain nothing more). The fifteen solves
-    /// run in step, one Newton step of each per pass: a lane that has stopped is evaluated again
-    /// at the same s, so it stays stopped: its steps are the ones it took alone, with no state kept
-    /// per lane.
+    /// Lawson's step: each weight times |residual|/`worst` + 1e-3, then all scaled to sum to 15.
+    /// Returns the weighted sum of squares.
+    private mutating func reweight(worst: Double) -> Double {
+        lanes.withUnsafeMutableBufferPointer { buffer in
+            let lanes = UnsafeMutableRawBufferPointer(buffer)
+            var total = SIMD4<Double>.zero
+            for k in 0..<4 {
+                let r = Self.chunk(.residual, k, in: lanes)
+                let w = Self.chunk(.weight, k, in: lanes) * (r.replacing(with: -r, where: r .< 0) / worst + 1e-3)
+                Self.store(w, .weight, k, in: lanes)
+                total += w
+            }
+            let scale = Double(Self.points - 1) / ((total[0] + total[1]) + (total[2] + total[3]))
+            var squares = SIMD4<Double>.zero
+            for k in 0..<4 {
+                let r = Self.chunk(.residual, k, in: lanes), w = Self.chunk(.weight, k, in: lanes) * scale
+                Self.store(w, .weight, k, in: lanes)
+                squares += w * r * r
+            }
+            return (squares[0] + squares[1]) + (squares[2] + squares[3])
+        }
+    }
+
+    /// s_j with x(s_j) = x_j for the x-controls (x1, x2), for the 16 lanes of `parameters`, from
+    /// the guesses held there: Newton, a lane stepping while it is off by more than 1e-13 and its
+    /// slope has not vanished, then the bracketed solve for a lane still off after eight passes
+    /// (after four, a third of the solves fell back to it, 6 % of a bake; sixteen gain nothing
+    /// more). The solves run in step, four lanes to a vector, one Newton step of each per pass: a
+    /// lane that has stopped is evaluated again at the same s, so it stays stopped, and its steps
+    /// are the ones it took alone.
     static func solveParameters(_ parameters: UnsafeMutableBufferPointer<Double>, _ x1: Double, _ x2: Double) {
-        let n = parameters.count, x = CubicBezierTimingFunction.Polynomial(x1, x2)
-        var pass = 0, stepped = n
-        while pass < 8 && stepped > 0 {
-            stepped = 0
-            for j in 0..<n {
-                // (j + 1)/16 exactly, without a division.
-                let s = parameters[j], target = Double(j + 1) * (1.0 / Double(points))
+        let x = CubicBezierTimingFunction.Polynomial(x1, x2), lanes = UnsafeMutableRawBufferPointer(parameters)
+        // `off`: lanes off by more than 1e-13 in the last pass, where every lane was evaluated
+        // at the s it holds now when no lane stepped.
+        var pass = 0, stepped = SIMDMask<SIMD4<Int64>>(repeating: true), off = stepped
+        while pass < 8 && any(stepped) {
+            stepped = .init(repeating: false)
+            off = stepped
+            var target = abscissae(0)
+            for k in 0..<4 {
+                let s = lanes.loadUnaligned(fromByteOffset: 32 * k, as: SIMD4<Double>.self)
                 let slope = x.derivative(at: s), error = x.value(at: s) - target
-                let steps = slope > 1e-9 && abs(error) > 1e-13
-                parameters[j] = steps ? min(max(s - error / slope, 0), 1) : s
-                stepped &+= steps ? 1 : 0
+                let far = error .> 1e-13 .| error .< -1e-13, steps = slope .> 1e-9 .& far
+                var next = s - error / slope
+                next.replace(with: 0, where: next .< 0)
+                next.replace(with: 1, where: next .> 1)
+                lanes.storeBytes(of: s.replacing(with: next, where: steps), toByteOffset: 32 * k, as: SIMD4<Double>.self)
+                stepped .|= steps
+                off .|= far
+                target += 4.0 / Double(points)  // exact: multiples of 1/16
             }
             pass += 1
         }
-        for j in 0..<n {
+        guard any(off) else { return }
+        for j in 0..<points {
             let target = Double(j + 1) / Double(points)
             guard abs(x.value(at: parameters[j]) - target) > 1e-13 else { continue }
             parameters[j] = CubicBezierTimingFunction(uncheckedX1: x1, y1: 0, x2: x2, y2: 1).parameter(at: target)
         }
     }
 
-    private func weightedSquares() -> Double {
-        var squares = 0.0
-        for j in 0..<(Self.points - 1) { squares += abscissae[j].weight * abscissae[j].residual * abscissae[j].residual }
-        return squares
-    }
-
     /// The Gauss–Newton step from the last `evaluate`, by Cholesky on the 4×4 normal equations;
     /// nil when they are singular.
-    private func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
-        var m = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
-        var g = SIMD4<Double>.zero
+    private mutating func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
+        // The Jacobian's columns ∂y/∂(x1, y1, x2, y2) on each chunk of lanes, (−slope·B1, B1,
+        // −slope·B2, B2), and the normal equations' lower triangle and right side summed lane-wise.
         let x = CubicBezierTimingFunction.Polynomial(p[0], p[2]), y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
-        abscissae.withUnsafeBufferPointer { abscissae in
-            for (abscissa, s) in zip(abscissae, parameters) {
-                let u = 1 - s
+        var m00 = SIMD4<Double>.zero, m10 = m00, m11 = m00, m20 = m00, m21 = m00, m22 = m00, m30 = m00, m31 = m00, m32 = m00
+        var m33 = m00, g0 = m00, g1 = m00, g2 = m00, g3 = m00
+        lanes.withUnsafeMutableBufferPointer { buffer in
+            let lanes = UnsafeMutableRawBufferPointer(buffer)
+            for k in 0..<4 {
+                let s = Self.chunk(.parameter, k, in: lanes), u = 1 - s
                 let b1 = 3 * u * u * s, b2 = 3 * u * s * s
                 let dx = x.derivative(at: s), dy = y.derivative(at: s)
-                let slope = dx > 1e-9 ? dy / dx : 0
-                let row = SIMD4(-slope * b1, b1, -slope * b2, b2), w = abscissa.weight
-                m.0 += w * row[0] * row
-                m.1 += w * row[1] * row
-                m.2 += w * row[2] * row
-                m.3 += w * row[3] * row
-                g += w * abscissa.residual * row
+                let slope = (dy / dx).replacing(with: 0, where: .!(dx .> 1e-9))
+                let j0 = -slope * b1, j2 = -slope * b2
+                let w = Self.chunk(.weight, k, in: lanes), r = Self.chunk(.residual, k, in: lanes)
+                let w0 = w * j0, w1 = w * b1, w2 = w * j2, w3 = w * b2
+                m00 += w0 * j0; m10 += w1 * j0; m11 += w1 * b1; m20 += w2 * j0; m21 += w2 * b1
+                m22 += w2 * j2; m30 += w3 * j0; m31 += w3 * b1; m32 += w3 * j2; m33 += w3 * b2
+                g0 += w0 * r; g1 += w1 * r; g2 += w2 * r; g3 += w3 * r
             }
         }
+        func sum(_ v: SIMD4<Double>) -> Double { (v[0] + v[1]) + (v[2] + v[3]) }
+        let (a00, a10, a11, a20, a21) = (sum(m00), sum(m10), sum(m11), sum(m20), sum(m21))
+        let (a22, a30, a31, a32, a33) = (sum(m22), sum(m30), sum(m31), sum(m32), sum(m33))
+        let g = SIMD4(sum(g0), sum(g1), sum(g2), sum(g3))
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
-        let load = 1e-10 * (m.0[0] + m.1[1] + m.2[2] + m.3[3]) + 1e-300
-        var a = SIMD16<Double>(lowHalf: SIMD8(lowHalf: m.0, highHalf: m.1), highHalf: SIMD8(lowHalf: m.2, highHalf: m.3))
-        for i in 0..<4 { a[5 * i] += load }
+        let load = 1e-10 * (a00 + a11 + a22 + a33) + 1e-300
+        var a = SIMD16<Double>(a00 + load, a10, a20, a30, a10, a11 + load, a21, a31,
+                               a20, a21, a22 + load, a32, a30, a31, a32, a33 + load)
         var rhs = -g
         // A control on a bound whose step points outwards stays there: its row and column drop out.
         guard var step = Self.solve(a, rhs) else { return nil }
