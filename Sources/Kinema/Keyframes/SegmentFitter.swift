@@ -196,11 +196,12 @@ struct SegmentFitter {
     /// The Gauss–Newton step from the last `evaluate`, by Cholesky on the 4×4 normal equations;
     /// nil when they are singular.
     private mutating func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
-        // The Jacobian's columns ∂y/∂(x1, y1, x2, y2) on each chunk of lanes, (−slope·B1, B1,
-        // −slope·B2, B2), and the normal equations' lower triangle and right side summed lane-wise.
+        // The Jacobian's columns ∂y/∂(x1, y1, x2, y2) are (−σ·B1, B1, −σ·B2, B2), σ the curve's
+        // slope dy/dx: the normal equations need the weighted sums of B_i·B_j times 1, σ and σ²
+        // (`bb`, `sbb`, `ssbb`) and of r·B_i times 1 and σ (`rb`, `srb`), summed lane-wise.
         let x = CubicBezierTimingFunction.Polynomial(p[0], p[2]), y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
-        var m00 = SIMD4<Double>.zero, m10 = m00, m11 = m00, m20 = m00, m21 = m00, m22 = m00, m30 = m00, m31 = m00, m32 = m00
-        var m33 = m00, g0 = m00, g1 = m00, g2 = m00, g3 = m00
+        var bb11 = SIMD4<Double>.zero, bb12 = bb11, bb22 = bb11, sbb11 = bb11, sbb12 = bb11, sbb22 = bb11
+        var ssbb11 = bb11, ssbb12 = bb11, ssbb22 = bb11, rb1 = bb11, rb2 = bb11, srb1 = bb11, srb2 = bb11
         lanes.withUnsafeMutableBufferPointer { buffer in
             let lanes = UnsafeMutableRawBufferPointer(buffer)
             for k in 0..<4 {
@@ -208,18 +209,20 @@ struct SegmentFitter {
                 let b1 = 3 * u * u * s, b2 = 3 * u * s * s
                 let dx = x.derivative(at: s), dy = y.derivative(at: s)
                 let slope = (dy / dx).replacing(with: 0, where: .!(dx .> 1e-9))
-                let j0 = -slope * b1, j2 = -slope * b2
-                let w = Self.chunk(.weight, k, in: lanes), r = Self.chunk(.residual, k, in: lanes)
-                let w0 = w * j0, w1 = w * b1, w2 = w * j2, w3 = w * b2
-                m00 += w0 * j0; m10 += w1 * j0; m11 += w1 * b1; m20 += w2 * j0; m21 += w2 * b1
-                m22 += w2 * j2; m30 += w3 * j0; m31 += w3 * b1; m32 += w3 * j2; m33 += w3 * b2
-                g0 += w0 * r; g1 += w1 * r; g2 += w2 * r; g3 += w3 * r
+                let w = Self.chunk(.weight, k, in: lanes), wb1 = w * b1, wb2 = w * b2
+                let w11 = wb1 * b1, w12 = wb1 * b2, w22 = wb2 * b2
+                bb11 += w11; bb12 += w12; bb22 += w22
+                sbb11 += slope * w11; sbb12 += slope * w12; sbb22 += slope * w22
+                let slope2 = slope * slope
+                ssbb11 += slope2 * w11; ssbb12 += slope2 * w12; ssbb22 += slope2 * w22
+                let r = Self.chunk(.residual, k, in: lanes), r1 = r * wb1, r2 = r * wb2
+                rb1 += r1; rb2 += r2; srb1 += slope * r1; srb2 += slope * r2
             }
         }
         func sum(_ v: SIMD4<Double>) -> Double { (v[0] + v[1]) + (v[2] + v[3]) }
-        let (a00, a10, a11, a20, a21) = (sum(m00), sum(m10), sum(m11), sum(m20), sum(m21))
-        let (a22, a30, a31, a32, a33) = (sum(m22), sum(m30), sum(m31), sum(m32), sum(m33))
-        let g = SIMD4(sum(g0), sum(g1), sum(g2), sum(g3))
+        let a00 = sum(ssbb11), a10 = -sum(sbb11), a11 = sum(bb11), a20 = sum(ssbb12), a21 = -sum(sbb12)
+        let a22 = sum(ssbb22), a30 = a21, a31 = sum(bb12), a32 = -sum(sbb22), a33 = sum(bb22)
+        let g = SIMD4(-sum(srb1), sum(rb1), -sum(srb2), sum(rb2))
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (a00 + a11 + a22 + a33) + 1e-300
         var a = SIMD16<Double>(a00 + load, a10, a20, a30, a10, a11 + load, a21, a31,
