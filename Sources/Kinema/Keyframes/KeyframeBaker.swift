@@ -170,11 +170,13 @@ public enum KeyframeBaker {
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
         // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
         // passes there, measured as `maxError` does (`largest`): accepted when that is within the
-        // tolerance.
+        // tolerance. (The last segment's are not checked when the Hermite ones pass: over the
+        // 20,000-spring sweep that saved 2.6 % of the instructions and 0.4 % of the keyframes.)
         func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double, measured: Bool) {
             fitter.load(source, a, b)
             var start = hermite(source, a, b), startError = fitter.error(of: start)
-            if let previous = fitter.accepted, case let previousError = fitter.error(of: previous), previousError < startError {
+            if startError > 0.9 * tolerance, let previous = fitter.accepted, case let previousError = fitter.error(of: previous),
+               previousError < startError {
                 (start, startError) = (previous, previousError)
             }
             if startError <= 0.9 * tolerance {
