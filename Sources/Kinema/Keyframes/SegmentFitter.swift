@@ -225,39 +225,44 @@ struct SegmentFitter {
         let g = SIMD4(-sum(srb1), sum(rb1), -sum(srb2), sum(rb2))
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (a00 + a11 + a22 + a33) + 1e-300
-        var a = SIMD16<Double>(a00 + load, a10, a20, a30, a10, a11 + load, a21, a31,
-                               a20, a21, a22 + load, a32, a30, a31, a32, a33 + load)
-        var rhs = -g
+        let matrix = Matrix(SIMD4(a00 + load, a10, a20, a30), SIMD4(a10, a11 + load, a21, a31),
+                            SIMD4(a20, a21, a22 + load, a32), SIMD4(a30, a31, a32, a33 + load))
         // A control on a bound whose step points outwards stays there: its row and column drop out.
-        guard var step = Self.solve(a, rhs) else { return nil }
+        var free = SIMD4<Double>.one
+        guard var step = Self.solve(matrix, free: free, -g) else { return nil }
         for _ in 0..<2 {
-            var held = false
-            for i in 0..<4 where (p[i] <= 0 && step[i] < 0) || (p[i] >= 1 && step[i] > 0) {
-                for k in 0..<4 { a[4 * i + k] = 0; a[4 * k + i] = 0 }
-                a[5 * i] = 1
-                rhs[i] = 0
-                held = true
-            }
-            guard held, let next = Self.solve(a, rhs) else { break }
+            let held = (p .<= 0 .& step .< 0) .| (p .>= 1 .& step .> 0)
+            guard any(held) else { break }
+            free.replace(with: 0, where: held)
+            guard let next = Self.solve(matrix, free: free, -g * free) else { break }
             step = next
         }
         return step
     }
 
-    /// Solves the symmetric positive definite 4×4 system `a` (row-major) by Cholesky, written out
-    /// (indexing a SIMD16 by variables spills it); nil if it is not positive definite.
-    private static func solve(_ a: SIMD16<Double>, _ b: SIMD4<Double>) -> SIMD4<Double>? {
-        let l00 = a[0].squareRoot()
-        let l10 = a[4] / l00, l20 = a[8] / l00, l30 = a[12] / l00
-        let d1 = a[5] - l10 * l10
+    /// A symmetric 4×4 matrix by rows.
+    private struct Matrix {
+        var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
+        init(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>) { rows = (r0, r1, r2, r3) }
+    }
+
+    /// Solves `a x = b` by Cholesky, written out, for the controls where `free` is 1; where it is
+    /// 0 the row and column are the identity's (x = b there, and b is 0); nil if the system is not
+    /// positive definite.
+    private static func solve(_ a: Matrix, free f: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double>? {
+        let held = 1 - f
+        let r0 = a.rows.0 * f * f[0], r1 = a.rows.1 * f * f[1], r2 = a.rows.2 * f * f[2], r3 = a.rows.3 * f * f[3]
+        let l00 = (r0[0] + held[0]).squareRoot()
+        let l10 = r1[0] / l00, l20 = r2[0] / l00, l30 = r3[0] / l00
+        let d1 = r1[1] + held[1] - l10 * l10
         guard l00 > 0, d1 > 0 else { return nil }
         let l11 = d1.squareRoot()
-        let l21 = (a[9] - l20 * l10) / l11, l31 = (a[13] - l30 * l10) / l11
-        let d2 = a[10] - l20 * l20 - l21 * l21
+        let l21 = (r2[1] - l20 * l10) / l11, l31 = (r3[1] - l30 * l10) / l11
+        let d2 = r2[2] + held[2] - l20 * l20 - l21 * l21
         guard d2 > 0 else { return nil }
         let l22 = d2.squareRoot()
-        let l32 = (a[14] - l30 * l20 - l31 * l21) / l22
-        let d3 = a[15] - l30 * l30 - l31 * l31 - l32 * l32
+        let l32 = (r3[2] - l30 * l20 - l31 * l21) / l22
+        let d3 = r3[3] + held[3] - l30 * l30 - l31 * l31 - l32 * l32
         guard d3 > 0 else { return nil }
         let l33 = d3.squareRoot()
         // L y = b, then Lᵀ x = y.
