@@ -193,7 +193,7 @@ struct SegmentFitter {
         }
     }
 
-    /// The Gauss–Newton step from the last `evaluate`, by Cholesky on the 4×4 normal equations;
+    /// The Gauss–Newton step from the last `evaluate`, by LDLᵀ on the 4×4 normal equations;
     /// nil when they are singular.
     private mutating func gaussNewtonStep(_ p: SIMD4<Double>) -> SIMD4<Double>? {
         // The Jacobian's columns ∂y/∂(x1, y1, x2, y2) are (−σ·B1, B1, −σ·B2, B2), σ the curve's
