@@ -237,25 +237,12 @@ public enum KeyframeBaker {
 
     static func segmentMaxError<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double, from va: Double, to vb: Double,
                                                       _ f: CubicBezierTimingFunction, unlessAbove limit: Double) -> Double {
-        let dv = vb - va
-        return largest(unlessAbove: limit, sampling: { samples in
-            // The 65 samples in one loop with the curve's coefficients hoisted (the error
-            // closure, called per sample, was three times the instructions).
-            let x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2), y = CubicBezierTimingFunction.Polynomial(f.y1, f.y2)
-            for i in 0...64 {
-                let s = Double(i) / 64
-                samples[i] = abs(va + dv * y.value(at: s) - values.value(at: a + (b - a) * x.value(at: s)))
-            }
-        }) { segmentError(values, a, b, from: va, by: dv, f, at: $0) }
-    }
-
-    /// |segment − source| for given end values at the bezier parameter s, where the curve's
-    /// (x(s), y(s)) needs no solve.
-    @inline(__always)
-    static func segmentError<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double, from va: Double, by dv: Double,
-                                                   _ f: CubicBezierTimingFunction, at s: Double) -> Double {
-        let x = CubicBezierTimingFunction.cubic(f.x1, f.x2, at: s), y = CubicBezierTimingFunction.cubic(f.y1, f.y2, at: s)
-        return abs(va + dv * y - values.value(at: a + (b - a) * x))
+        // The curve's coefficients hoisted, and the 65 samples in one loop here, where `error` is
+        // inlined (through `largest`'s closure, called per sample, each was three times the
+        // instructions).
+        let dv = vb - va, x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2), y = CubicBezierTimingFunction.Polynomial(f.y1, f.y2)
+        func error(_ s: Double) -> Double { abs(va + dv * y.value(at: s) - values.value(at: a + (b - a) * x.value(at: s))) }
+        return largest(unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
     }
 
     /// The largest value of `error` on [0, 1]: 65 samples, then each sampled local maximum within
@@ -303,8 +290,9 @@ public enum KeyframeBaker {
     /// argument stop alone, peaks went on to the golden-section search when the parabolas met a
     /// kink of the interpolant: 315,000 in the 20,000-spring sweep's bakes, 41,000 now). Near a
     /// smooth peak that takes two to four evaluations, where a golden-section search takes
-    /// eighteen. A peak the parabolas approach slowly (two merging, or a kink in a trajectory's interpolant next to it: a looser
-    /// stop, 1e-5, let such peaks end up to 1e-5 low) or a vertex outside the bracket falls back
+    /// eighteen. A peak the parabolas approach slowly (two merging, or a kink in a trajectory's
+    /// interpolant next to it: a looser stop, 1e-5, let such peaks end up to 1e-5 low) or a
+    /// vertex outside the bracket falls back
     /// to the golden-section search on what is left of the bracket. Only evaluated values are
     /// returned: never more than the true maximum.
     static func peak(_ error: (Double) -> Double, _ a: Double, _ ea: Double, _ b: Double, _ eb: Double,

@@ -44,11 +44,8 @@ struct SampledMotion: Sendable {
     /// The bracketing knots (t0, x0, v0) and (t1, x1, v1) of `t`, impacts included.
     @inline(__always)
     func locate(_ t: Double) -> (t0: Double, x0: Double, v0: Double, t1: Double, x1: Double, v1: Double) {
-        let last = times.count - 1
-        // Guess the interval; bisect only when the guess misses. Clamped as a Double first: a
-        // denormal duration makes the rate infinite, and 0 × ∞ is NaN, which no Int can hold.
-        let estimate = (t - times[0]) * samplesPerSecond
-        let guess = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(last - 1, 0))))
+        // Guess the interval; bisect only when the guess misses.
+        let last = times.count - 1, guess = interval(guessedFor: t)
         var low = 0, high = last
         if times[guess] <= t && (guess + 1 >= last || times[guess + 1] > t) {
             (low, high) = (guess, min(guess + 1, last))
@@ -70,13 +67,21 @@ struct SampledMotion: Sendable {
         return knots
     }
 
+    /// The interval [times[i], times[i + 1]] that `t` would be in if the samples were evenly
+    /// spaced, clamped to the intervals there are. Clamped as a Double first: a denormal duration
+    /// makes the rate infinite, and 0 × ∞ is NaN, which no Int can hold.
+    @inline(__always)
+    func interval(guessedFor t: Double) -> Int {
+        let estimate = (t - times[0]) * samplesPerSecond
+        return estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(times.count - 2, 0))))
+    }
+
     @inline(__always)
     func value(at t: Double) -> Double {
         if !pieces.isEmpty {
             // Strictly inside the guessed interval: its power form (a zero-length interval has no
             // piece that can hold t, and the last sample is its own value, not a rounding of it).
-            let estimate = (t - times[0]) * samplesPerSecond
-            let i = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(pieces.count - 1)))
+            let i = interval(guessedFor: t)
             if times[i] <= t && t < times[i + 1] {
                 let p = pieces[i], u = t - times[i]
                 return p.c0 + u * (p.c1 + u * (p.c2 + u * p.c3))

@@ -225,8 +225,8 @@ struct SegmentFitter {
         let g = SIMD4(-sum(srb1), sum(rb1), -sum(srb2), sum(rb2))
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (a00 + a11 + a22 + a33) + 1e-300
-        let matrix = Matrix(SIMD4(a00 + load, a10, a20, a30), SIMD4(a10, a11 + load, a21, a31),
-                            SIMD4(a20, a21, a22 + load, a32), SIMD4(a30, a31, a32, a33 + load))
+        let matrix = (SIMD4(a00 + load, a10, a20, a30), SIMD4(a10, a11 + load, a21, a31),
+                      SIMD4(a20, a21, a22 + load, a32), SIMD4(a30, a31, a32, a33 + load))
         // A control on a bound whose step points outwards stays there: its row and column drop out.
         var free = SIMD4<Double>.one
         guard var step = Self.solve(matrix, free: free, -g) else { return nil }
@@ -240,19 +240,14 @@ struct SegmentFitter {
         return step
     }
 
-    /// A symmetric 4×4 matrix by rows.
-    private struct Matrix {
-        var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
-        init(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>) { rows = (r0, r1, r2, r3) }
-    }
-
-    /// Solves `a x = b` by LDLᵀ, written out, for the controls where `free` is 1; where it is 0
+    /// Solves `a x = b` (`a` symmetric, by rows) by LDLᵀ, written out, for the controls where `free` is 1; where it is 0
     /// the row and column are the identity's (x = b there, and b is 0); nil if the system is not
     /// positive definite. Four divisions and no square root: Cholesky's four square roots and
     /// fourteen divisions, one waiting on the next, took 5.6 % of a sweep's time.
-    private static func solve(_ a: Matrix, free f: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double>? {
+    private static func solve(_ a: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), free f: SIMD4<Double>,
+                              _ b: SIMD4<Double>) -> SIMD4<Double>? {
         let held = 1 - f
-        let r0 = a.rows.0 * f * f[0], r1 = a.rows.1 * f * f[1], r2 = a.rows.2 * f * f[2], r3 = a.rows.3 * f * f[3]
+        let r0 = a.0 * f * f[0], r1 = a.1 * f * f[1], r2 = a.2 * f * f[2], r3 = a.3 * f * f[3]
         // d_j, and e_ij = l_ij·d_j below the diagonal.
         let d0 = r0[0] + held[0]
         guard d0 > 0 else { return nil }
