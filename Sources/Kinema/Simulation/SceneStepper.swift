@@ -44,18 +44,20 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// to stop an exponential blow-up within a few steps.
     static var energyGrowthLimit: Double { 0.5 }
 
-    init(_ integrator: I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
+    /// The integrator is read first and moved in last: read after the move, it was copied (for
+    /// Adams, 1 kB through its generic value witness, field by field, twice a run).
+    init(_ integrator: consuming I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
          stepBudget: Int, landOnSamples: Bool) {
-        self.integrator = integrator
         self.methodName = methodName
         self.timeStep = timeStep
         self.stabilityLimit = stabilityLimit
         self.stepBudget = stepBudget
         self.landOnSamples = landOnSamples
-        let scene = integrator.system.scene
-        hasColliders = scene.hasColliders
         forces = integrator.system
+        let scene = forces.scene
+        hasColliders = scene.hasColliders
         sweepOrder = scene.contacts == nil ? [] : scene.bodies.indices.filter { scene.bodies[$0].radius > 0 }
+        self.integrator = integrator
         resetEnergy()
     }
 
