@@ -48,6 +48,7 @@ docs: setup
 # The benchmark suites (release; plain C and GSL measured in the same run). The Sweep suite runs
 # the release kinema binary, built first.
 benchmarks: setup
+	bash scripts/setup.sh --benchmarks
 	swift build -c release --product kinema
 	cd Benchmarks && swift package --disable-sandbox benchmark
 
@@ -63,6 +64,7 @@ benchmark-scipy: setup
 #   --allow-writing-to-package-directory benchmark thresholds update --metric mallocCountTotal
 # and delete the file it writes for Sweep.kinema.* (that count is Foundation launching a process).
 benchmark-allocations: setup
+	bash scripts/setup.sh --benchmarks
 	cd Benchmarks && swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal
 
 clean:

@@ -7,6 +7,8 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v make >/dev/null 2>&1 || missing+=(make)
 if ! pkg-config --exists gsl 2>/dev/null; then missing+=(libgsl-dev); fi
+# --benchmarks: also Boost's headers, for the Boost.Odeint baselines the benchmark package builds.
+if [ "${1:-}" = "--benchmarks" ] && [ ! -f /usr/include/boost/numeric/odeint.hpp ]; then missing+=(libboost-dev); fi
 
 if ((${#missing[@]})); then
     echo "setup: installing ${missing[*]}" >&2

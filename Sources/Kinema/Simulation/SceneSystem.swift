@@ -55,32 +55,37 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         isLinear = linear != nil
     }
 
+    /// The per-lane forces when every spring ties one body to an anchor with rest length 0; nil
+    /// otherwise. The sums per body (k, c) and per lane (k·anchor) in scratch space on the stack:
+    /// three arrays were a quarter of the setup of a one-spring run.
     static func linearForces(_ scene: PhysicsScene) -> LinearForces? {
-        let d = scene.dimensions
-        var k = [Double](repeating: 0, count: scene.bodies.count)
-        var c = [Double](repeating: scene.drag, count: scene.bodies.count)
-        var weighted = [Double](repeating: 0, count: scene.coordinateCount)
-        for spring in scene.springs {
-            guard case let .anchor(b, at) = spring.ends, spring.restLength == 0 else { return nil }
-            k[b] += spring.stiffness
-            c[b] += spring.damping
-            for axis in 0..<d { weighted[b * d + axis] += spring.stiffness * at[axis] }
-        }
-        var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
-                                  negatedStiffness: .zero, hasGravity: false)
-        for (b, body) in scene.bodies.enumerated() {
-            let inverseMass = body.inverseMass
-            for axis in 0..<d {
-                let lane = b * d + axis
-                forces.gravity[lane: lane] = body.isStatic ? 0 : scene.gravity[axis]
-                forces.anchor[lane: lane] = k[b] > 0 ? weighted[lane] / k[b] : 0
-                forces.stiffness[lane: lane] = k[b] * inverseMass
-                forces.damping[lane: lane] = c[b] * inverseMass
-                forces.negatedStiffness[lane: lane] = -(k[b] * inverseMass)
-                forces.hasGravity = forces.hasGravity || forces.gravity[lane: lane] != 0
+        let d = scene.dimensions, bodies = scene.bodies.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * bodies + scene.coordinateCount) { scratch in
+            // k of body b at b, c at bodies + b, the weighted anchor of lane l at 2·bodies + l.
+            scratch.initialize(repeating: 0)
+            for b in 0..<bodies { scratch[bodies + b] = scene.drag }
+            for spring in scene.springs {
+                guard case let .anchor(b, at) = spring.ends, spring.restLength == 0 else { return nil }
+                scratch[b] += spring.stiffness
+                scratch[bodies + b] += spring.damping
+                for axis in 0..<d { scratch[2 * bodies + b * d + axis] += spring.stiffness * at[axis] }
             }
+            var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
+                                      negatedStiffness: .zero, hasGravity: false)
+            for (b, body) in scene.bodies.enumerated() {
+                let inverseMass = body.inverseMass, k = scratch[b], c = scratch[bodies + b]
+                for axis in 0..<d {
+                    let lane = b * d + axis
+                    forces.gravity[lane: lane] = body.isStatic ? 0 : scene.gravity[axis]
+                    forces.anchor[lane: lane] = k > 0 ? scratch[2 * bodies + lane] / k : 0
+                    forces.stiffness[lane: lane] = k * inverseMass
+                    forces.damping[lane: lane] = c * inverseMass
+                    forces.negatedStiffness[lane: lane] = -(k * inverseMass)
+                    forces.hasGravity = forces.hasGravity || forces.gravity[lane: lane] != 0
+                }
+            }
+            return forces
         }
-        return forces
     }
 
     /// PhysicsBody `body`'s 3-vector (unused axes 0) from a packed vector.
