@@ -142,14 +142,19 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         let p0 = predictor[0], c0 = corrector[0]
         var y = _state, previous = previousState, t = _time, previousTime = _previousTime
         var index = gridIndex, head = self.head, taken = 0
+        // The newest derivative from a register, not from the history: stored there as two
+        // halves, it cannot be forwarded to the next step's whole-vector load, which then waits
+        // for the store to reach the cache, twice a step on the chain of dependent operations.
+        var newest = history[head]
         while taken < n {
             index &+= 1
             let end = origin + Double(index) * h
-            let (older, correctorSum) = historySums(head: head)
-            let fPredicted = system.derivative(of: (y + older) + p0 * history[head], at: end)
+            let (older, correctorSum) = historySums(head: head, newest: newest)
+            let fPredicted = system.derivative(of: (y + older) + p0 * newest, at: end)
             previous = y
             y = (y + correctorSum) + c0 * fPredicted
             let f1 = system.derivative(of: y, at: end)
+            newest = f1
             head = head == 0 ? order &- 1 : head &- 1
             history[head] = f1
             history[head &+ order] = f1
@@ -200,8 +205,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // P, E, C, E. The sums run oldest to newest and the newest derivative comes last, so the
         // chain from one evaluation to the next is one multiply-add, not the whole sum.
         let y = _state
-        let (older, correctorSum) = historySums(head: head)
-        let fPredicted = system.derivative(of: (y + older) + predictor[0] * history[head], at: end)
+        let newest = history[head]
+        let (older, correctorSum) = historySums(head: head, newest: newest)
+        let fPredicted = system.derivative(of: (y + older) + predictor[0] * newest, at: end)
         let y1 = (y + correctorSum) + corrector[0] * fPredicted
         let f1 = system.derivative(of: y1, at: end)
         _evaluations &+= 2
@@ -211,16 +217,21 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         push(f1)
     }
 
-    /// Σ_{j≥1} h·b_j f_n−j and Σ_{j≥1} h·b*_j f_n+1−j, oldest first. Unchecked reads (head + j <
-    /// 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
+    /// Σ_{j≥1} h·b_j f_n−j and Σ_{j≥1} h·b*_j f_n+1−j, oldest first, with `newest` (f_n, the
+    /// history's head) as the corrector's last term. Unchecked reads (head + j < 2·order ≤ 24,
+    /// j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
-    mutating func historySums(head: Int) -> (predictor: State, corrector: State) {
+    mutating func historySums(head: Int, newest: State) -> (predictor: State, corrector: State) {
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
-        while j > 0 {
+        while j > 1 {
             older = older + predictor[j] * history[head &+ j]
             correctorSum = correctorSum + corrector[j] * history[head &+ j &- 1]
             j &-= 1
+        }
+        if order > 1 {
+            older = older + predictor[1] * history[head &+ 1]
+            correctorSum = correctorSum + corrector[1] * newest
         }
         return (older, correctorSum)
     }
