@@ -117,6 +117,29 @@ struct AdamsTests {
         }
     }
 
+    /// The run of plain grid steps (`advance(toward:reaching:)`, state in registers, no per-step
+    /// checks) takes the same steps as one step a call (`advance(toward:)`, every check): the
+    /// same arithmetic in the same order, so the same bits, at every order, through the history's
+    /// start, the steps next to the limit and an off-grid last step (2.3004 s on a 1/960-s grid).
+    @Test(arguments: orders)
+    func gridStepsAreTheSteps(order: Int) throws {
+        let spring = try DampedSpring(stiffness: 400, dampingRatio: 0.2)
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring))
+        let start = system.initialState, h = 1.0 / 960, end = 2.3004
+        var single = AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)
+        var runs = single
+        var targets = (1...138).map { Double($0) / 60 }
+        targets.append(end)
+        for target in targets {
+            while single.time < target { try single.advance(toward: end) }
+            while runs.time < target { try runs.advance(toward: end, reaching: target) }
+            #expect(runs.time == single.time && runs.steps == single.steps)
+            #expect(runs.state.position == single.state.position && runs.state.velocity == single.state.velocity,
+                    "order \(order), t = \(target)")
+        }
+        #expect(single.time == end)
+    }
+
     /// Order 1 (Euler predictor, backward-Euler corrector, PECE) multiplies by 1 + z + z² per step;
     /// on an undamped spring, z = iωh, |1 + z + z²|² = 1 − (ωh)² + (ωh)⁴ ≤ 1 exactly while ωh ≤ 1.
     @Test func firstOrderLimitIsTheTextbookOne() {
