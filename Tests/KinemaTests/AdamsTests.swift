@@ -166,6 +166,19 @@ struct AdamsTests {
         }
     }
 
+    /// The bound a run trusts instead of scanning: below every order's limit at every damping
+    /// ratio (ζ = 0, 1 and the midpoints of the 0.01 grid it was taken from; ζ ≥ 1 adds no
+    /// direction), and within 80 % of the least limit (a bound of 0 would pass and scan every run).
+    @Test(arguments: 1...12)
+    func stepStableOnEverySpringIsBelowEveryLimit(order: Int) {
+        let bound = AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order)
+        var least = Double.infinity
+        for zeta in [0, 1] + (0..<100).map({ (Double($0) + 0.5) / 100 }) {
+            least = min(least, AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: order, omega: 1, dampingRatio: zeta))
+        }
+        #expect(bound < least && bound >= 0.8 * least, "order \(order): bound \(bound), least limit \(least)")
+    }
+
     @Test func rejectsOrdersItDoesNotHave() {
         for order in [0, -1, 13] {
             #expect(throws: KinemaError.self) {

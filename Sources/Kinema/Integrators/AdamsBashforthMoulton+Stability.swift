@@ -31,6 +31,15 @@ extension AdamsBashforthMoulton {
         return low / omega
     }
 
+    /// ωh below which the scheme of `order` is stable on a spring of any damping ratio: 90 % of the
+    /// least `largestStableStep` × ω over ζ in 0…1 in steps of 0.01 (ζ ≥ 1 puts the fastest
+    /// eigenvalue on the negative real axis, where ζ = 1 already looks). Below 4× this no step can
+    /// be 4× past the limit, so a run need not pay the scan (1.5 ms, 100× a 2-s run) to find out.
+    /// `AdamsTests` scans again on a grid twice as fine.
+    public static func stepStableOnEverySpring(order: Int) -> Double {
+        [0.9, 0.6, 0.063, 0.122, 0.247, 0.46, 0.345, 0.253, 0.182, 0.129, 0.089, 0.06][order - 1]
+    }
+
     /// The largest root modulus of the PECE scheme's characteristic polynomial at z = hλ:
     /// ζ^k − ζ^(k−1) − z Σ_{j≥0} b*_j ζ^(k−j)·[j ≥ 1] − z b*₀ ζ^(k−1) − z² b*₀ Σ_j b_j ζ^(k−1−j), with
     /// b the Bashforth and b* the Moulton weights. Durand–Kerner, started from `roots` (the last

@@ -87,6 +87,16 @@ public enum IntegrationMethod: Hashable, Sendable {
         }
     }
 
+    /// h·|λ| below which a run does not look for its fixed step's stability limit (it cannot be 4×
+    /// past it): Adams's per-order bound on every spring's limit; 0.05 for the others (their limits
+    /// are closed forms; explicit Euler's drifts from any step and is left to the driver).
+    var stabilityCheckThreshold: Double {
+        switch self {
+        case .adams(_, let order): return AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order)
+        default: return 0.05
+        }
+    }
+
     /// A lower bound on the steps a run of `duration` seconds takes when the stiffest mode has
     /// angular frequency `omega` and damping ratio `dampingRatio`: the fixed step's count, or, for
     /// the explicit adaptive pairs, the larger of what stability and accuracy force.

@@ -252,12 +252,10 @@ public struct Simulation: Sendable {
     func refuseIfTooCostly<V>(_ method: IntegrationMethod, _ system: SceneSystem<V>, duration: Double) throws {
         let (omega, zeta) = system.stiffestMode
         let linear = system.isLinear && scene.bodies.count == 1 && !scene.hasColliders
-        // Every fixed-step method here is stable up to h·|λ| = 0.067 at least (Adams order 12's
-        // region, the smallest; scanned over ζ from 0 to 10.5), so below h·|λ| = 4 × 0.05 no step
-        // can be 4× beyond its limit, and the limit (for Adams a root scan of 1.5 ms, 150× a whole
-        // 2-s run) is not computed.
+        // Below 4× the step every spring is stable at, no step can be 4× beyond its limit, and the
+        // limit (for Adams a root scan of 1.5 ms, 100× a whole 2-s run) is not computed.
         let fastest = omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
-        if let h = method.timeStep, h * fastest > 4 * 0.05, let limit = method.largestStableStep(omega: omega, dampingRatio: zeta),
+        if let h = method.timeStep, h * fastest > 4 * method.stabilityCheckThreshold, let limit = method.largestStableStep(omega: omega, dampingRatio: zeta),
            limit > 0, h > 4 * limit {
             throw SimulationError.unstable(time: 0, reason: "refused before the first step: the step is \(h / limit)× "
                                            + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
