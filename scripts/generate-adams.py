@@ -42,6 +42,23 @@ def interpolant(j):
     return [c / (m + 1) for m, c in enumerate(p)]  # ∫₀^θ s^m ds = θ^{m+1}/(m+1)
 
 
+def position_weights(order, implicit):
+    """Weights on a_n, a_{n-1}, … (Bashforth) or a_{n+1}, a_n, … (Moulton) in the position's step
+    x_{n+1} = x_n + h v_n + h² Σ_j w_j a_{·}: ∫₀¹ (1 − u) L_j(u) du, L_j the Lagrange basis on the
+    nodes 0, −1, … (or 1, 0, −1, …), the acceleration's polynomial integrated twice."""
+    nodes = [(1 if implicit else 0) - i for i in range(order)]
+    out = []
+    for j, node in enumerate(nodes):
+        p, denominator = [Fraction(1)], Fraction(1)
+        for m, other in enumerate(nodes):
+            if m != j:
+                p = poly_mul(p, [Fraction(-other), Fraction(1)])
+                denominator *= node - other
+        p = poly_mul(p, [Fraction(1), Fraction(-1)])
+        out.append(sum(c / (i + 1) for i, c in enumerate(p)) / denominator)
+    return out
+
+
 def literal(x):
     return f"{x.numerator}.0 / {x.denominator}.0" if x.denominator != 1 else f"{x.numerator}.0"
 
@@ -61,9 +78,33 @@ enum AdamsCoefficients {{
     /// Moulton (the corrector): y_{{n+1}} = y_n + h Σ_j moulton[k−1][j] f_{{n+1−j}}.
     @usableFromInline static let moulton: [[Double]] = {table(weights(k, True) for k in range(1, MAX_ORDER + 1))}
 
+    /// Bashforth for the position (the predictor's): x_{{n+1}} = x_n + h v_n + h² Σ_j
+    /// bashforthPosition[k−1][j] a_{{n−j}}, with a the acceleration (the velocity's derivative).
+    @usableFromInline static let bashforthPosition: [[Double]] = {table(position_weights(k, False) for k in range(1, MAX_ORDER + 1))}
+
+    /// Moulton for the position (the corrector's): x_{{n+1}} = x_n + h v_n + h² Σ_j
+    /// moultonPosition[k−1][j] a_{{n+1−j}}.
+    @usableFromInline static let moultonPosition: [[Double]] = {table(position_weights(k, True) for k in range(1, MAX_ORDER + 1))}
+
     /// The interpolant: row j holds the coefficients of θ¹ … θ^(j+1) of g_j(θ), the weight of the
     /// backward difference ∇^j f_{{n+1}} in y(t_n + θh) = y_n + h Σ_j g_j(θ) ∇^j f_{{n+1}}.
     @usableFromInline static let interpolant: [[Double]] = {table(interpolant(j) for j in range(MAX_ORDER))}
+
+    /// The step's weights at `order`: h·bashforth, h·moulton (the velocity's), h²·bashforthPosition,
+    /// h²·moultonPosition (the position's).
+    @inlinable
+    static func scaled(order: Int, step h: Double) -> (predictor: InlineStorage12<Double>, corrector: InlineStorage12<Double>,
+                                                       positionPredictor: InlineStorage12<Double>, positionCorrector: InlineStorage12<Double>) {{
+        var weights = (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0),
+                       InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        for j in 0..<order {{
+            weights.0[j] = h * bashforth[order - 1][j]
+            weights.1[j] = h * moulton[order - 1][j]
+            weights.2[j] = h * h * bashforthPosition[order - 1][j]
+            weights.3[j] = h * h * moultonPosition[order - 1][j]
+        }}
+        return weights
+    }}
 }}
 """
 Path(__file__).resolve().parent.parent.joinpath("Sources/Kinema/Integrators/AdamsCoefficients.swift").write_text(out)

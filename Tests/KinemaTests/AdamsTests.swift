@@ -8,7 +8,8 @@ struct AdamsTests {
     static let orders = Array(IntegrationMethod.adamsOrders)
 
     /// Order k integrates polynomials of degree < k exactly: Σ_j b_j·node_j^m = ∫₀¹ s^m ds = 1/(m + 1),
-    /// with the Bashforth nodes 0, −1, …, the Moulton nodes 1, 0, −1, …; the interpolant's g_j
+    /// with the Bashforth nodes 0, −1, …, the Moulton nodes 1, 0, −1, … (the position's weights
+    /// ∫₀¹ (1 − s) s^m ds = 1/((m + 1)(m + 2))); the interpolant's g_j
     /// integrate Newton's basis binom(s + j − 2, j) from 0 to θ (checked by Simpson's rule, exact
     /// for these at 2,000 panels within 1e-12).
     @Test(arguments: orders)
@@ -27,6 +28,18 @@ struct AdamsTests {
             let rounding: Double = 1e-15 * magnitude
             #expect(abs(bashforth - exact) <= rounding, "Bashforth \(k), s^\(m)")
             #expect(abs(moulton - exact) <= rounding, "Moulton \(k), s^\(m)")
+            // The position's weights integrate twice: Σ_j β_j·node_j^m = ∫₀¹ (1 − s) s^m ds.
+            let twice = 1 / Double((m + 1) * (m + 2))
+            var bashforthPosition = 0.0, moultonPosition = 0.0, positionMagnitude = 1.0
+            for j in 0..<k {
+                let b = AdamsCoefficients.bashforthPosition[k - 1][j] * pow(Double(-j), Double(m))
+                let c = AdamsCoefficients.moultonPosition[k - 1][j] * pow(Double(1 - j), Double(m))
+                bashforthPosition += b
+                moultonPosition += c
+                positionMagnitude += abs(b) + abs(c)
+            }
+            #expect(abs(bashforthPosition - twice) <= 1e-15 * positionMagnitude, "Bashforth position \(k), s^\(m)")
+            #expect(abs(moultonPosition - twice) <= 1e-15 * positionMagnitude, "Moulton position \(k), s^\(m)")
         }
         let j = k - 1, theta = 0.7
         func basis(_ s: Double) -> Double { (0..<j).reduce(1.0) { $0 * (s - 1 + Double($1)) / Double($1 + 1) } }
@@ -140,11 +153,13 @@ struct AdamsTests {
         #expect(single.time == end)
     }
 
-    /// Order 1 (Euler predictor, backward-Euler corrector, PECE) multiplies by 1 + z + z² per step;
-    /// on an undamped spring, z = iωh, |1 + z + z²|² = 1 − (ωh)² + (ωh)⁴ ≤ 1 exactly while ωh ≤ 1.
-    @Test func firstOrderLimitIsTheTextbookOne() {
+    /// Order 1 (x_n+1 = x_n + h v_n + h²/2 a, v_n+1 = v_n + h a, the Euler predictor and the backward
+    /// Euler corrector): on an undamped spring the step's matrix on (x, v) has trace
+    /// 2 − 3(ωh)²/2 + (ωh)⁴/4 and determinant 1 − (ωh)²/2 − (ωh)⁴/4, so its roots leave the unit
+    /// circle, at ±1, exactly when ωh passes √2.
+    @Test func firstOrderLimitIsTheClosedForm() {
         let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: 1, omega: 10, dampingRatio: 0)
-        #expect(abs(limit - 0.1) <= 1e-4, "\(limit)")
+        #expect(abs(limit - 2.0.squareRoot() / 10) <= 1e-4, "\(limit)")
     }
 
     /// The limit decides real runs: at 0.8× the computed step a 10 s run on the work-precision

@@ -3,6 +3,11 @@
 /// whatever the order, where a Runge–Kutta method of order 8 needs twelve. The right method when
 /// evaluations are cheap to reuse and the step is set by the output (60 Hz samples) anyway.
 ///
+/// - Second-order (Nyström) form: the velocity is the acceleration's polynomial integrated once,
+///   the position the same polynomial integrated twice, x_n+1 = x_n + h v_n + h² Σ w_j a_j, not
+///   the velocity's integrated once. On a spring with damping ratio 0.1 that is 2.5–3× less error
+///   at the same step and 3–6× the stable step at orders 8–12.
+///
 /// - The history of the last k derivatives is built by k − 1 DOP853 steps of the same size (order
 ///   8; 12 evaluations each) at the start and after every restart (an impact). A step shorter than
 ///   the fixed one (only the last, when the duration is not on the grid) is a DOP853 step too.
@@ -10,7 +15,8 @@
 ///   (order k + 1), plus a linear term of the size of the local error that makes it meet both
 ///   ends of the step; inside a DOP853 step, DOP853's 7th-order dense output.
 /// - Stability is limited and shrinks with the order: on a spring with damping ratio 0.1, ωh up
-///   to 0.28 at order 8, 0.145 at order 10, 0.068 at order 12 (`largestStableStep`).
+///   to 1.09 at order 8, 0.86 at order 10, 0.68 at order 12; critically damped, 0.19, 0.11 and
+///   0.062 (`largestStableStep`).
 public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
@@ -29,9 +35,10 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     public var evaluations: Int { _evaluations }
     @usableFromInline var _evaluations = 0
 
-    /// h times the Bashforth weights (on f_n, f_n−1, …) and the Moulton weights (on f_n+1, f_n, …).
-    @usableFromInline var predictor: InlineStorage12<Double>
-    @usableFromInline var corrector: InlineStorage12<Double>
+    /// The Bashforth weights (on a_n, a_n−1, …) and the Moulton weights (on a_n+1, a_n, …) in pairs,
+    /// h² times the position's and h times the velocity's: one load for both lanes of a term.
+    @usableFromInline var predictor: InlineStorage12<PhaseState<Double>>
+    @usableFromInline var corrector: InlineStorage12<PhaseState<Double>>
     /// f at the last `order` grid points, newest at `head`, each stored twice (at i and i + order) so
     /// the window `head ..< head + order` runs newest to oldest without wrapping.
     @usableFromInline var history: InlineStorage24<State>
@@ -56,12 +63,13 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         self.system = system
         self.timeStep = timeStep
         self.order = order
-        predictor = InlineStorage12(repeating: 0)
-        corrector = InlineStorage12(repeating: 0)
-        let bashforth = AdamsCoefficients.bashforth[order - 1], moulton = AdamsCoefficients.moulton[order - 1]
+        let weights = AdamsCoefficients.scaled(order: order, step: timeStep)
+        predictor = InlineStorage12(repeating: .zero)
+        corrector = InlineStorage12(repeating: .zero)
+        var (b, c, bx, cx) = weights
         for j in 0..<order {
-            predictor[j] = timeStep * bashforth[j]
-            corrector[j] = timeStep * moulton[j]
+            predictor[j] = PhaseState(position: bx[j], velocity: b[j])
+            corrector[j] = PhaseState(position: cx[j], velocity: c[j])
         }
         history = InlineStorage24(repeating: .zero)
         _time = time
@@ -150,9 +158,10 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             index &+= 1
             let end = origin + Double(index) * h
             let (older, correctorSum) = historySums(head: head, newest: newest)
-            let fPredicted = system.derivative(of: (y + older) + p0 * newest, at: end)
+            let start = Self.drift(y, h)
+            let fPredicted = system.derivative(of: (start + older) + Self.times(p0, newest), at: end)
             previous = y
-            y = (y + correctorSum) + c0 * fPredicted
+            y = (start + correctorSum) + Self.times(c0, fPredicted)
             let f1 = system.derivative(of: y, at: end)
             newest = f1
             head = head == 0 ? order &- 1 : head &- 1
@@ -204,11 +213,12 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         }
         // P, E, C, E. The sums run oldest to newest and the newest derivative comes last, so the
         // chain from one evaluation to the next is one multiply-add, not the whole sum.
-        let y = _state
+        let start = Self.drift(_state, h)
         let newest = history[head]
         let (older, correctorSum) = historySums(head: head, newest: newest)
-        let fPredicted = system.derivative(of: (y + older) + predictor[0] * newest, at: end)
-        let y1 = (y + correctorSum) + corrector[0] * fPredicted
+        let p0 = predictor[0], c0 = corrector[0]
+        let fPredicted = system.derivative(of: (start + older) + Self.times(p0, newest), at: end)
+        let y1 = (start + correctorSum) + Self.times(c0, fPredicted)
         let f1 = system.derivative(of: y1, at: end)
         _evaluations &+= 2
         _state = y1
@@ -217,23 +227,36 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         push(f1)
     }
 
-    /// Σ_{j≥1} h·b_j f_n−j and Σ_{j≥1} h·b*_j f_n+1−j, oldest first, with `newest` (f_n, the
-    /// history's head) as the corrector's last term. Unchecked reads (head + j < 2·order ≤ 24,
-    /// j < order ≤ 12 by construction): the checks were a third of the loop.
+    /// The sums over the accelerations (the velocity halves of the stored derivatives) past the
+    /// newest: Σ_{j≥1} (h²·β_j, h·b_j) a_n−j and Σ_{j≥1} (h²·β*_j, h·b*_j) a_n+1−j, oldest first,
+    /// with `newest` (f_n, the history's head) as the corrector's last term. Unchecked reads
+    /// (head + j < 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
     mutating func historySums(head: Int, newest: State) -> (predictor: State, corrector: State) {
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
         while j > 1 {
-            older = older + predictor[j] * history[head &+ j]
-            correctorSum = correctorSum + corrector[j] * history[head &+ j &- 1]
+            older = older + Self.times(predictor[j], history[head &+ j])
+            correctorSum = correctorSum + Self.times(corrector[j], history[head &+ j &- 1])
             j &-= 1
         }
         if order > 1 {
-            older = older + predictor[1] * history[head &+ 1]
-            correctorSum = correctorSum + corrector[1] * newest
+            older = older + Self.times(predictor[1], history[head &+ 1])
+            correctorSum = correctorSum + Self.times(corrector[1], newest)
         }
         return (older, correctorSum)
+    }
+
+    /// (x + h v, v): where both the predictor and the corrector start.
+    @inlinable @inline(__always)
+    static func drift(_ y: State, _ h: Double) -> State {
+        State(position: y.position + h * y.velocity, velocity: y.velocity)
+    }
+
+    /// The weights (w_x, w_v) on a derivative's acceleration: (w_x a, w_v a).
+    @inlinable @inline(__always)
+    static func times(_ weights: PhaseState<Double>, _ f: State) -> State {
+        State(position: weights.position * f.velocity, velocity: weights.velocity * f.velocity)
     }
 
     /// A DOP853 step (no error control: the fixed step is the user's choice), from the newest
@@ -266,6 +289,12 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
 
     @inlinable
     public func interpolate(at t: Double) -> State {
+        var copy = self
+        return copy.interpolateInPlace(at: t)
+    }
+
+    @inlinable
+    public mutating func interpolateInPlace(at t: Double) -> State {
         let h = _time - _previousTime
         // A sample a few ulps off a grid point (i/60 against n·(1/240)) is the grid point.
         if h <= 0 || t >= _time - 4 * _time.ulp { return _state }
@@ -277,7 +306,6 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // Backward differences ∇^j f_n+1 in place, then y_n + h Σ g_j(θ) ∇^j f_n+1, and the same at
         // θ = 1 to make the polynomial end on the corrected state.
         var differences = InlineStorage12<State>(repeating: .zero)
-        var history = self.history  // a copy: the storage is read through a mutable address
         for j in 0..<order { differences[j] = history[head + j] }
         for j in 1..<order {
             for i in stride(from: order - 1, through: j, by: -1) {

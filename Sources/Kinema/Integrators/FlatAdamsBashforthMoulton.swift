@@ -20,8 +20,10 @@ public struct FlatAdamsBashforthMoulton: Integrator {
     public private(set) var steps = 0
     public private(set) var evaluations = 0
 
-    var predictor = InlineStorage12<Double>(repeating: 0)
-    var corrector = InlineStorage12<Double>(repeating: 0)
+    var predictor: InlineStorage12<Double>
+    var corrector: InlineStorage12<Double>
+    var positionPredictor: InlineStorage12<Double>
+    var positionCorrector: InlineStorage12<Double>
     var head = 0
     var known = 0
     var origin: Double
@@ -45,11 +47,7 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         self.system = system
         self.timeStep = timeStep
         self.order = order
-        let bashforth = AdamsCoefficients.bashforth[order - 1], moulton = AdamsCoefficients.moulton[order - 1]
-        for j in 0..<order {
-            predictor[j] = timeStep * bashforth[j]
-            corrector[j] = timeStep * moulton[j]
-        }
+        (predictor, corrector, positionPredictor, positionCorrector) = AdamsCoefficients.scaled(order: order, step: timeStep)
         work = Array(repeating: 0, count: (Self.history + 2 * order) * 2 * count)
         oneStep = Array(repeating: 0, count: FlatDOP853.slots * 2 * count)
         self.time = time
@@ -146,26 +144,33 @@ public struct FlatAdamsBashforthMoulton: Integrator {
             pushOneStepDerivative()
             return
         }
-        // P, E, C, E, each lane summed oldest to newest as the packed integrator does.
-        let m = 2 * count, order = self.order, head = self.head, layout = system.layout, resting = system.resting
-        var predictor = self.predictor, corrector = self.corrector
+        // P, E, C, E, each lane summed oldest to newest as the packed integrator does: position
+        // lane i from x_i + h v_i and the accelerations (lane n + i of each derivative) with the
+        // position's weights, velocity lane n + i from v_i and the same accelerations.
+        let n = count, m = 2 * count, order = self.order, head = self.head, layout = system.layout, resting = system.resting
+        let weights = (predictor, corrector, positionPredictor, positionCorrector)
         work.withUnsafeMutableBufferPointer { buffer in
             let w = buffer.baseAddress!
             let y = w + Self.current * m, predicted = w + Self.predicted * m, sum = w + Self.correctorSum * m
             let fPredicted = w + Self.fPredicted * m, f = w + (Self.history + head) * m
             for l in 0..<m {
+                var (predictor, corrector) = l < n ? (weights.2, weights.3) : (weights.0, weights.1)
+                let a = l < n ? n + l : l  // the lane of the acceleration
+                let start = l < n ? y[l] + h * y[n + l] : y[l]
                 var older = 0.0, correctorSum = 0.0
                 var j = order &- 1
                 while j > 0 {
-                    older = older + predictor[j] * f[j * m + l]
-                    correctorSum = correctorSum + corrector[j] * f[(j - 1) * m + l]
+                    older = older + predictor[j] * f[j * m + a]
+                    correctorSum = correctorSum + corrector[j] * f[(j - 1) * m + a]
                     j &-= 1
                 }
-                predicted[l] = (y[l] + older) + predictor[0] * f[l]
-                sum[l] = correctorSum
+                predicted[l] = (start + older) + predictor[0] * f[a]
+                sum[l] = start + correctorSum
             }
             layout.derivative(of: predicted, into: fPredicted, resting: resting)
-            for l in 0..<m { y[l] = (y[l] + sum[l]) + corrector[0] * fPredicted[l] }
+            var positionCorrector = weights.3, corrector = weights.1
+            let c0 = (position: positionCorrector[0], velocity: corrector[0])
+            for l in 0..<m { y[l] = sum[l] + (l < n ? c0.position : c0.velocity) * fPredicted[l < n ? n + l : l] }
         }
         evaluations &+= 1
         time = end

@@ -87,6 +87,16 @@ public enum IntegrationMethod: Hashable, Sendable {
         }
     }
 
+    /// Whether the fixed step `h` is within the method's stability limit on the mode: for Adams
+    /// the limit's scan only as far as `h` (the limit itself is a longer scan); nil for the
+    /// adaptive and exact methods.
+    func isWithinStabilityLimit(step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool? {
+        if case .adams(_, let order) = self {
+            return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(order: order, step: h, omega: omega, dampingRatio: zeta)
+        }
+        return largestStableStep(omega: omega, dampingRatio: zeta).map { $0 <= 0 || h <= $0 }
+    }
+
     /// h·|λ| below which a run does not look for its fixed step's stability limit (it cannot be 4×
     /// past it): Adams's per-order bound on every spring's limit; 0.05 for the others (their limits
     /// are closed forms; explicit Euler's drifts from any step and is left to the driver).

@@ -26,6 +26,10 @@ public protocol Integrator {
     mutating func advance(toward limit: Double, reaching target: Double) throws
     /// The state at `t` in `[previousTime, time]`, from the method's dense output.
     func interpolate(at t: Double) -> State
+    /// `interpolate(at:)` read in place, for a caller that holds the integrator in a variable (the
+    /// simulator): a non-mutating call is handed a copy of the whole integrator (1,257 bytes for
+    /// Adams, one `memcpy` a sample). The default calls `interpolate(at:)`.
+    mutating func interpolateInPlace(at t: Double) -> State
     /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
     func interpolatePosition(at t: Double) -> System.Vector
     /// Lanes `lanes` of the position at `t` (at most 3: one body), which the collision search
@@ -47,6 +51,9 @@ extension Integrator {
     public mutating func advance(toward limit: Double, reaching target: Double) throws {
         try advance(toward: limit)
     }
+
+    @inlinable
+    public mutating func interpolateInPlace(at t: Double) -> State { interpolate(at: t) }
 
     @inlinable
     public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }
