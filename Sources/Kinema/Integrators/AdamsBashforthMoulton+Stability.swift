@@ -33,7 +33,7 @@ extension AdamsBashforthMoulton {
     /// limit from 0.001 (a few evaluations where the scan takes 50–150: milliseconds a run).
     static func isWithinLimit(order: Int, step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool {
         // The bound is on h·|λ| of the fastest mode, ω·(ζ + √(ζ² − 1)) when overdamped.
-        var x = stepStableOnEverySpring(order: order) / (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
+        var x = stepStableOnEverySpring(order: order, dampingRatio: zeta) / (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
         while x < omega * h {
             x = min(x * 1.05, omega * h)
             if !isStable(order: order, omegaH: x, dampingRatio: zeta) { return false }
@@ -41,14 +41,17 @@ extension AdamsBashforthMoulton {
         return true
     }
 
-    /// ωh below which the scheme of `order` is stable on a spring of any damping ratio: 90 % of the
-    /// least `largestStableStep` × ω over ζ in 0…1 in steps of 0.01 (scaled by the fastest rate
-    /// ω(ζ + √(ζ² − 1)), ζ > 1 allows more than ζ = 1). Below 4× this no step can be 4× past the
-    /// limit, so a run need not pay the scan (milliseconds, 100× a 2-s run) to find out.
-    /// `AdamsTests` scans again between the grid's points.
-    public static func stepStableOnEverySpring(order: Int) -> Double {
-        [0.404, 0.785, 0.0748, 0.187, 0.419, 0.311, 0.231, 0.171, 0.127, 0.0957, 0.0725, 0.0557][order - 1]
+    /// ωh below which the scheme of `order` is stable on every spring whose damping ratio is in
+    /// the same tenth as `dampingRatio` (ζ ≥ 1: the last, in units of the fastest rate
+    /// ω(ζ + √(ζ² − 1)), where ζ > 1 allows more than ζ = 1): 90 % of the least
+    /// `largestStableStep` × ω over that tenth's points on a 0.01 grid. Below 4× this no step can
+    /// be 4× past the limit, so a run need not pay the scan (milliseconds, 100× a 2-s run) to find
+    /// out. `AdamsTests` scans again between the grid's points.
+    public static func stepStableOnEverySpring(order: Int, dampingRatio zeta: Double) -> Double {
+        let tenth = zeta >= 1 ? 9 : zeta > 0 ? min(Int(zeta * 10), 9) : 0
+        return AdamsStableSteps.bounds[order - 1][tenth]
     }
+
 
     /// One step of the scheme on x'' = −x − 2ζx' (ω = 1, step ωh) as a matrix on (x_n, v_n, a_n,
     /// a_n−1, …, a_n−k+1), row-major: the predictor, the evaluation, the corrector and the final
@@ -107,4 +110,23 @@ extension AdamsBashforthMoulton {
         }
         return logScale / Double(1 << squarings) > Double.log(bound)
     }
+}
+
+/// `AdamsBashforthMoulton.stepStableOnEverySpring`'s table (a generic type holds no stored statics).
+private enum AdamsStableSteps {
+    /// Rows: orders 1…12; columns: ζ in [0, 0.1], [0.1, 0.2], …, [0.9, 1] (and beyond).
+    static let bounds: [[Double]] = [
+        [1.1, 0.962, 0.842, 0.742, 0.658, 0.589, 0.53, 0.481, 0.44, 0.404],
+        [1.64, 1.68, 1.53, 1.37, 1.23, 1.11, 1.01, 0.926, 0.85, 0.785],
+        [0.0747, 1.31, 1.23, 1.15, 1.06, 0.984, 0.904, 0.831, 0.764, 0.705],
+        [0.187, 1.07, 1.11, 1.04, 0.949, 0.849, 0.756, 0.677, 0.61, 0.555],
+        [0.763, 1.09, 1.04, 0.931, 0.794, 0.678, 0.589, 0.519, 0.463, 0.419],
+        [1.05, 1.06, 0.94, 0.758, 0.614, 0.515, 0.443, 0.388, 0.346, 0.311],
+        [0.314, 0.975, 0.768, 0.576, 0.46, 0.384, 0.329, 0.288, 0.256, 0.231],
+        [0.345, 0.846, 0.581, 0.429, 0.342, 0.285, 0.244, 0.214, 0.19, 0.171],
+        [0.441, 0.684, 0.431, 0.32, 0.255, 0.212, 0.182, 0.159, 0.141, 0.127],
+        [0.648, 0.51, 0.322, 0.239, 0.191, 0.159, 0.136, 0.119, 0.106, 0.0957],
+        [0.597, 0.376, 0.242, 0.181, 0.145, 0.12, 0.103, 0.0906, 0.0805, 0.0725],
+        [0.505, 0.284, 0.185, 0.139, 0.111, 0.0927, 0.0795, 0.0696, 0.0618, 0.0556],
+    ]
 }

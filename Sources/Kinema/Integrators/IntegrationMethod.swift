@@ -97,12 +97,14 @@ public enum IntegrationMethod: Hashable, Sendable {
         return largestStableStep(omega: omega, dampingRatio: zeta).map { $0 <= 0 || h <= $0 }
     }
 
-    /// h·|λ| below which a run does not look for its fixed step's stability limit (it cannot be 4×
-    /// past it): Adams's per-order bound on every spring's limit; 0.05 for the others (their limits
-    /// are closed forms; explicit Euler's drifts from any step and is left to the driver).
-    var stabilityCheckThreshold: Double {
+    /// h·|λ| below which a run does not look for its fixed step's stability limit on a mode of
+    /// damping ratio `dampingRatio` (it cannot be 4× past it): Adams's bound on the limits of every
+    /// spring of about that damping; 0.05 for the others (their limits are closed forms; explicit
+    /// Euler's drifts from any step and is left to the driver).
+    func stabilityCheckThreshold(dampingRatio zeta: Double) -> Double {
         switch self {
-        case .adams(_, let order): return AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order)
+        case .adams(_, let order):
+            return AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order, dampingRatio: zeta)
         default: return 0.05
         }
     }

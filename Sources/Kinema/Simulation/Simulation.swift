@@ -256,7 +256,7 @@ public struct Simulation: Sendable {
         // a quarter of the step is checked first, and the limit (for Adams a scan of milliseconds,
         // 100× a whole 2-s run) computed only for the error that names it.
         let fastest = omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
-        if let h = method.timeStep, h * fastest > 4 * method.stabilityCheckThreshold,
+        if let h = method.timeStep, h * fastest > 4 * method.stabilityCheckThreshold(dampingRatio: zeta),
            method.isWithinStabilityLimit(step: h / 4, omega: omega, dampingRatio: zeta) == false,
            let limit = method.largestStableStep(omega: omega, dampingRatio: zeta), limit > 0, h > 4 * limit {
             throw SimulationError.unstable(time: 0, reason: "refused before the first step: the step is \(h / limit)× "
