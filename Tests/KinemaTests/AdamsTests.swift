@@ -14,32 +14,23 @@ struct AdamsTests {
     /// for these at 2,000 panels within 1e-12).
     @Test(arguments: orders)
     func weightsIntegratePolynomialsExactly(order k: Int) {
+        // Σ_j w_j·node_j^m for a table's row k − 1 (Bashforth nodes −j, Moulton 1 − j) against
+        // `exact`; the terms reach 30·11¹¹ (order 12, m = 11): the bound is their sum's rounding.
+        func expectIntegrates(_ table: [[Double]], firstNode: Double, _ m: Int, to exact: Double, _ name: String) {
+            var sum = 0.0, magnitude = 1.0
+            for j in 0..<k {
+                let term = table[k - 1][j] * pow(firstNode - Double(j), Double(m))
+                sum += term
+                magnitude += abs(term)
+            }
+            #expect(abs(sum - exact) <= 1e-15 * magnitude, "\(name) \(k), s^\(m)")
+        }
         for m in 0..<k {
-            let exact = 1 / Double(m + 1)
-            var bashforth = 0.0, moulton = 0.0, magnitude = 1.0
-            for j in 0..<k {
-                let b = AdamsCoefficients.bashforth[k - 1][j] * pow(Double(-j), Double(m))
-                let c = AdamsCoefficients.moulton[k - 1][j] * pow(Double(1 - j), Double(m))
-                bashforth += b
-                moulton += c
-                magnitude += abs(b) + abs(c)
-            }
-            // The terms reach 30·11¹¹ (order 12, m = 11): the bound is their sum's rounding.
-            let rounding: Double = 1e-15 * magnitude
-            #expect(abs(bashforth - exact) <= rounding, "Bashforth \(k), s^\(m)")
-            #expect(abs(moulton - exact) <= rounding, "Moulton \(k), s^\(m)")
+            expectIntegrates(AdamsCoefficients.bashforth, firstNode: 0, m, to: 1 / Double(m + 1), "Bashforth")
+            expectIntegrates(AdamsCoefficients.moulton, firstNode: 1, m, to: 1 / Double(m + 1), "Moulton")
             // The position's weights integrate twice: Σ_j β_j·node_j^m = ∫₀¹ (1 − s) s^m ds.
-            let twice = 1 / Double((m + 1) * (m + 2))
-            var bashforthPosition = 0.0, moultonPosition = 0.0, positionMagnitude = 1.0
-            for j in 0..<k {
-                let b = AdamsCoefficients.bashforthPosition[k - 1][j] * pow(Double(-j), Double(m))
-                let c = AdamsCoefficients.moultonPosition[k - 1][j] * pow(Double(1 - j), Double(m))
-                bashforthPosition += b
-                moultonPosition += c
-                positionMagnitude += abs(b) + abs(c)
-            }
-            #expect(abs(bashforthPosition - twice) <= 1e-15 * positionMagnitude, "Bashforth position \(k), s^\(m)")
-            #expect(abs(moultonPosition - twice) <= 1e-15 * positionMagnitude, "Moulton position \(k), s^\(m)")
+            expectIntegrates(AdamsCoefficients.bashforthPosition, firstNode: 0, m, to: 1 / Double((m + 1) * (m + 2)), "Bashforth position")
+            expectIntegrates(AdamsCoefficients.moultonPosition, firstNode: 1, m, to: 1 / Double((m + 1) * (m + 2)), "Moulton position")
         }
         let j = k - 1, theta = 0.7
         func basis(_ s: Double) -> Double { (0..<j).reduce(1.0) { $0 * (s - 1 + Double($1)) / Double($1 + 1) } }
