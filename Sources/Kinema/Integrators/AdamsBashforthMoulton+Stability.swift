@@ -32,8 +32,8 @@ extension AdamsBashforthMoulton {
     /// `stepStableOnEverySpring` (every spring is stable below it) up to ωh, rather than the whole
     /// limit from 0.001 (a few evaluations where the scan takes 50–150: milliseconds a run).
     static func isWithinLimit(order: Int, step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool {
-        // The bound is on h·|λ| of the fastest mode, ω·(ζ + √(ζ² − 1)) when overdamped.
-        var x = stepStableOnEverySpring(order: order, dampingRatio: zeta) / (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
+        // The bound is on h·|λ| of the fastest mode; x is ωh.
+        var x = stepStableOnEverySpring(order: order, dampingRatio: zeta) * omega / IntegrationMethod.fastestRate(omega: omega, dampingRatio: zeta)
         while x < omega * h {
             x = min(x * 1.05, omega * h)
             if !isStable(order: order, omegaH: x, dampingRatio: zeta) { return false }
@@ -52,13 +52,11 @@ extension AdamsBashforthMoulton {
         return AdamsStableSteps.bounds[order - 1][tenth]
     }
 
-
     /// One step of the scheme on x'' = −x − 2ζx' (ω = 1, step ωh) as a matrix on (x_n, v_n, a_n,
     /// a_n−1, …, a_n−k+1), row-major: the predictor, the evaluation, the corrector and the final
     /// evaluation, applied to each unit vector (the step is linear).
     static func stepMatrix(order k: Int, omegaH h: Double, dampingRatio zeta: Double) -> [Double] {
-        let (b, c, bx, cx) = AdamsCoefficients.scaled(order: k, step: h)
-        var (predictor, corrector, positionPredictor, positionCorrector) = (b, c, bx, cx)
+        var (predictor, corrector, positionPredictor, positionCorrector) = AdamsCoefficients.scaled(order: k, step: h)
         let d = k + 2
         var matrix = [Double](repeating: 0, count: d * d)
         for column in 0..<d {
@@ -72,7 +70,7 @@ extension AdamsBashforthMoulton {
             }
             let ap = -xp - 2 * zeta * vp
             var v1 = v + corrector[0] * ap, x1 = x + h * v + positionCorrector[0] * ap
-            for j in 1..<max(k, 1) {
+            for j in 1..<k {
                 v1 += corrector[j] * s[2 + j - 1]
                 x1 += positionCorrector[j] * s[2 + j - 1]
             }
@@ -103,7 +101,8 @@ extension AdamsBashforthMoulton {
                 }
             }
             let largest = product.reduce(0) { max($0, abs($1)) }
-            guard largest > 0 && largest.isFinite else { return !(largest == 0) }
+            if largest == 0 { return false }  // nilpotent: every eigenvalue is 0
+            guard largest.isFinite else { return true }
             for i in product.indices { product[i] /= largest }
             logScale = 2 * logScale + Double.log(largest)
             swap(&power, &product)

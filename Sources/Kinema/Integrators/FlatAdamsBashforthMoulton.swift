@@ -148,29 +148,34 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         // lane i from x_i + h v_i and the accelerations (lane n + i of each derivative) with the
         // position's weights, velocity lane n + i from v_i and the same accelerations.
         let n = count, m = 2 * count, order = self.order, head = self.head, layout = system.layout, resting = system.resting
-        let weights = (predictor, corrector, positionPredictor, positionCorrector)
+        var positionWeights = (predictor: positionPredictor, corrector: positionCorrector)
+        var velocityWeights = (predictor: predictor, corrector: corrector)
         work.withUnsafeMutableBufferPointer { buffer in
             let w = buffer.baseAddress!
             let y = w + Self.current * m, predicted = w + Self.predicted * m, sum = w + Self.correctorSum * m
             let fPredicted = w + Self.fPredicted * m, f = w + (Self.history + head) * m
-            for l in 0..<m {
-                var (predictor, corrector) = l < n ? (weights.2, weights.3) : (weights.0, weights.1)
-                let a = l < n ? n + l : l  // the lane of the acceleration
-                let start = l < n ? y[l] + h * y[n + l] : y[l]
+            /// Lane `l`'s prediction and the corrector's sum before its newest term, from `start`
+            /// and the accelerations in lane `a` of the history.
+            func predict(_ l: Int, from start: Double, acceleration a: Int,
+                         _ weights: inout (predictor: InlineStorage12<Double>, corrector: InlineStorage12<Double>)) {
                 var older = 0.0, correctorSum = 0.0
                 var j = order &- 1
                 while j > 0 {
-                    older = older + predictor[j] * f[j * m + a]
-                    correctorSum = correctorSum + corrector[j] * f[(j - 1) * m + a]
+                    older = older + weights.predictor[j] * f[j * m + a]
+                    correctorSum = correctorSum + weights.corrector[j] * f[(j - 1) * m + a]
                     j &-= 1
                 }
-                predicted[l] = (start + older) + predictor[0] * f[a]
+                predicted[l] = (start + older) + weights.predictor[0] * f[a]
                 sum[l] = start + correctorSum
             }
+            for i in 0..<n { predict(i, from: y[i] + h * y[n + i], acceleration: n + i, &positionWeights) }
+            for i in 0..<n { predict(n + i, from: y[n + i], acceleration: n + i, &velocityWeights) }
             layout.derivative(of: predicted, into: fPredicted, resting: resting)
-            var positionCorrector = weights.3, corrector = weights.1
-            let c0 = (position: positionCorrector[0], velocity: corrector[0])
-            for l in 0..<m { y[l] = sum[l] + (l < n ? c0.position : c0.velocity) * fPredicted[l < n ? n + l : l] }
+            let c0 = (position: positionWeights.corrector[0], velocity: velocityWeights.corrector[0])
+            for i in 0..<n {
+                y[i] = sum[i] + c0.position * fPredicted[n + i]
+                y[n + i] = sum[n + i] + c0.velocity * fPredicted[n + i]
+            }
         }
         evaluations &+= 1
         time = end

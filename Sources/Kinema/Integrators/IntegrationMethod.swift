@@ -87,14 +87,17 @@ public enum IntegrationMethod: Hashable, Sendable {
         }
     }
 
-    /// Whether the fixed step `h` is within the method's stability limit on the mode: for Adams
-    /// the limit's scan only as far as `h` (the limit itself is a longer scan); nil for the
-    /// adaptive and exact methods.
+    /// Whether the fixed step `h` is within Adams's stability limit on the mode, by the limit's
+    /// scan only as far as `h` (the limit itself is a longer scan); nil for the other methods,
+    /// whose limits are closed forms, cheaper to compute than to bound.
     func isWithinStabilityLimit(step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool? {
-        if case .adams(_, let order) = self {
-            return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(order: order, step: h, omega: omega, dampingRatio: zeta)
-        }
-        return largestStableStep(omega: omega, dampingRatio: zeta).map { $0 <= 0 || h <= $0 }
+        guard case .adams(_, let order) = self else { return nil }
+        return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(order: order, step: h, omega: omega, dampingRatio: zeta)
+    }
+
+    /// |λ| of a mode's fastest eigenvalue: ω·(ζ + √(ζ² − 1)) when overdamped, ω otherwise.
+    static func fastestRate(omega: Double, dampingRatio zeta: Double) -> Double {
+        omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
     }
 
     /// h·|λ| below which a run does not look for its fixed step's stability limit on a mode of
@@ -118,7 +121,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     ///   ln(1/tol)/(ζω) seconds): steps per radian ≈ A·tol^(−1/p), half of what was measured on a
     ///   spring with ζ = 0.1 from tol 1e-4 to 1e-11 (DP5(4): A = 0.2, p = 5; DOP853: A = 0.15, p = 8).
     public func estimatedSteps(duration: Double, omega: Double, dampingRatio zeta: Double) -> Double {
-        let fastest = omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
+        let fastest = Self.fastestRate(omega: omega, dampingRatio: zeta)
         func adaptive(_ tolerance: Double, region: Double, perRadian: Double, order: Double) -> Double {
             let stability = duration * fastest / region
             guard zeta < 1, omega > 0 else { return stability }

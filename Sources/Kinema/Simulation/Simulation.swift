@@ -255,9 +255,9 @@ public struct Simulation: Sendable {
         // Below 4× the step every spring is stable at, no step can be 4× beyond its limit; above,
         // a quarter of the step is checked first, and the limit (for Adams a scan of milliseconds,
         // 100× a whole 2-s run) computed only for the error that names it.
-        let fastest = omega * (zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot())
+        let fastest = IntegrationMethod.fastestRate(omega: omega, dampingRatio: zeta)
         if let h = method.timeStep, h * fastest > 4 * method.stabilityCheckThreshold(dampingRatio: zeta),
-           method.isWithinStabilityLimit(step: h / 4, omega: omega, dampingRatio: zeta) == false,
+           method.isWithinStabilityLimit(step: h / 4, omega: omega, dampingRatio: zeta) != true,
            let limit = method.largestStableStep(omega: omega, dampingRatio: zeta), limit > 0, h > 4 * limit {
             throw SimulationError.unstable(time: 0, reason: "refused before the first step: the step is \(h / limit)× "
                                            + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
