@@ -36,5 +36,5 @@ for (name, scene, method, duration) in cases where only == nil || name.hasPrefix
     for _ in 0..<5 {
         best = min(best, try seconds { for _ in 0..<rounds { _ = try Simulation(scene: scene).run(method: method, duration: duration) } } / Double(rounds))
     }
-    print("\(name): \(String(format: "%.1f", best * 1e6)) µs")
+    print("\(name): \(String(format: "%.2f", best * 1e6)) µs")
 }

@@ -263,7 +263,8 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable
     mutating func takeOneStep(size: Double, to end: Double) {
         let k0 = history[head]
-        let trial = DOP853<System>.trial(system, time: _time, state: _state, derivative: k0, step: size, end: end)
+        let trial = DOP853<System>.trial(system, time: _time, state: _state, derivative: k0, step: size, end: end,
+                                         estimatesError: false)
         _evaluations += 12
         oneStep = (k0, trial)
         lastWasOneStep = true

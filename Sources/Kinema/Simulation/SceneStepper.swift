@@ -140,7 +140,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// storage of that size (three appends a sample, each checking uniqueness and capacity, were
     /// 6 % of a 2-s Adams run), and the times are the ones asked for.
     mutating func samples(at times: [Double], stepLimit: Double, scene: PhysicsScene,
-                          events: inout [ImpactEvent]) throws -> Trajectory {
+                          events: inout [ImpactEvent]) throws -> (times: [Double], positions: [Double], velocities: [Double]) {
         let lanes = scene.coordinateCount, size = times.count * lanes
         var samples = 0
         var velocities: [Double] = []
@@ -158,11 +158,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 }
             }
         }
-        var trajectory = Trajectory(scene: scene)
-        trajectory.times = samples == times.count ? times : Array(times.prefix(samples))
-        trajectory.positions = positions
-        trajectory.velocities = velocities
-        return trajectory
+        return (samples == times.count ? times : Array(times.prefix(samples)), positions, velocities)
     }
 
     /// Counts steps and impacts from now on (a live scene's budget is per frame, not for ever).
@@ -359,12 +355,9 @@ struct SampledRun: SceneStepperUse {
 
     func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
         var events: [ImpactEvent] = []
-        var trajectory = try stepper.samples(at: times, stepLimit: times.last ?? 0, scene: scene, events: &events)
-        trajectory.events = events
-        trajectory.steps = stepper.integrator.steps
-        trajectory.evaluations = stepper.integrator.evaluations
-        trajectory.pairTests = stepper.pairTests
-        return trajectory
+        let samples = try stepper.samples(at: times, stepLimit: times.last ?? 0, scene: scene, events: &events)
+        return Trajectory(scene: scene, samples: samples, events: events, steps: stepper.integrator.steps,
+                          evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 }
 
@@ -391,13 +384,9 @@ struct StreamedRun: SceneStepperUse {
         while true {
             nextTimes(&times)
             if times.isEmpty { break }
-            try each(try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events))
+            try each(Trajectory(scene: scene, samples: try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events)))
         }
-        var summary = Trajectory(scene: scene)
-        summary.events = events
-        summary.steps = stepper.integrator.steps
-        summary.evaluations = stepper.integrator.evaluations
-        summary.pairTests = stepper.pairTests
-        return summary
+        return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: stepper.integrator.steps,
+                          evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 }

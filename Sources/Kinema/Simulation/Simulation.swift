@@ -159,11 +159,13 @@ public struct Simulation: Sendable {
     /// `0, 1/rate, 2/rate, …` up to but excluding `duration`, then `duration` itself.
     package static func sampleTimes(duration: Double, rate: Double) throws -> [Double] {
         let count = try sampleCount(duration: duration, rate: rate)
-        var times: [Double] = []
-        times.reserveCapacity(count + 1)  // one allocation, not a map and a regrow for `duration`
-        for i in 0..<count { times.append(Double(i) / rate) }
-        times.append(duration)
-        return times
+        // One allocation written in place: the divisions vectorize, where appends (a capacity
+        // check each) kept them one at a time (2.5 % of a 2-s Adams run).
+        return [Double](unsafeUninitializedCapacity: count + 1) { times, initialized in
+            for i in 0..<count { times[i] = Double(i) / rate }
+            times[count] = duration
+            initialized = count + 1
+        }
     }
 
     /// How many of `i/rate` lie before `duration` (the samples before the last, at `duration`).
