@@ -150,23 +150,28 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         var total = 0.0
         let layout = self.layout
         for i in 0..<layout.inverseMasses.count where layout.inverseMasses[i] > 0 {  // static bodies hold none
-            let mass = 1 / layout.inverseMasses[i]
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
-            total += 0.5 * mass * (v * v).sum() - mass * (layout.gravity * x).sum()
+            total += (0.5 * (v * v).sum() - (layout.gravity * x).sum()) / layout.inverseMasses[i]
         }
         for s in 0..<layout.springs.count {
             let spring = layout.springs[s]
             let x1 = vector(state.position, body: spring.first)
             let x2 = spring.second < 0 ? spring.anchor : vector(state.position, body: spring.second)
             let d = x1 - x2
-            var stretchSquared = (d * d).sum()
-            if spring.restLength != 0 {  // a zero-length spring's is |d|² itself: no square root
-                let stretch = stretchSquared.squareRoot() - spring.restLength
-                stretchSquared = stretch * stretch
-            }
+            let lengthSquared = (d * d).sum()
+            // A zero-length spring's stretch is |d|: its square needs no square root.
+            let stretchSquared = spring.restLength == 0 ? lengthSquared : Self.stretchSquared(lengthSquared, spring.restLength)
             total += 0.5 * spring.stiffness * stretchSquared
         }
         return total
+    }
+
+    /// Out of line, so that the optimizer does not take the square root for every spring and
+    /// select (the root's latency was most of a one-spring energy check).
+    @inline(never)
+    static func stretchSquared(_ lengthSquared: Double, _ restLength: Double) -> Double {
+        let stretch = lengthSquared.squareRoot() - restLength
+        return stretch * stretch
     }
 
     /// The stiffest spring's angular frequency and its damping ratio, which set the step limits.
