@@ -28,6 +28,9 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     @usableFromInline let dimensions: Int
     /// 0 for a static body.
     @usableFromInline let inverseMasses: UnsafeBufferPointer<Double>
+    /// 0 for a static body; in the inverse masses' buffer, after them. For the energy check,
+    /// where a division per body was most of its time.
+    @usableFromInline let masses: UnsafeBufferPointer<Double>
     @usableFromInline let gravity: SIMD3<Double>
     @usableFromInline let drag: Double
     @usableFromInline let springs: UnsafeBufferPointer<CompiledSpring>
@@ -43,7 +46,14 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     init(scene: PhysicsScene) {
         self.scene = scene
         dimensions = scene.dimensions
-        inverseMasses = Self.buffer(scene.bodies) { $0.inverseMass }
+        let n = scene.bodies.count
+        let both = UnsafeMutableBufferPointer<Double>.allocate(capacity: 2 * n)
+        for (i, body) in scene.bodies.enumerated() {
+            both.initializeElement(at: i, to: body.inverseMass)
+            both.initializeElement(at: n + i, to: body.isStatic ? 0 : body.mass)
+        }
+        inverseMasses = UnsafeBufferPointer(start: both.baseAddress, count: n)
+        masses = UnsafeBufferPointer(start: both.baseAddress.map { $0 + n }, count: n)
         gravity = Self.pad(scene.gravity)
         drag = scene.drag
         springs = Self.buffer(scene.springs) { spring in
@@ -63,7 +73,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     }
 
     deinit {
-        inverseMasses.deallocate()
+        inverseMasses.deallocate()  // and the masses after them
         springs.deallocate()
     }
 

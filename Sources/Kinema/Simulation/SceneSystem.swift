@@ -151,7 +151,7 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         let layout = self.layout
         for i in 0..<layout.inverseMasses.count where layout.inverseMasses[i] > 0 {  // static bodies hold none
             let v = vector(state.velocity, body: i), x = vector(state.position, body: i)
-            total += (0.5 * (v * v).sum() - (layout.gravity * x).sum()) / layout.inverseMasses[i]
+            total += (0.5 * (v * v).sum() - (layout.gravity * x).sum()) * layout.masses[i]
         }
         for s in 0..<layout.springs.count {
             let spring = layout.springs[s]
