@@ -14,8 +14,7 @@ public struct Trajectory: Sendable {
 
     package init(scene: PhysicsScene) { self.scene = scene }
 
-    /// Everything at once: a run's result built whole is not copied field by field after (the
-    /// scene's arrays retained and released again, 5 % of a short run).
+    /// A run's samples, impacts and work at once (or a chunk's samples alone).
     package init(scene: PhysicsScene, samples: (times: [Double], positions: [Double], velocities: [Double]),
                  events: [ImpactEvent] = [], steps: Int = 0, evaluations: Int = 0, pairTests: Int = 0) {
         self.scene = scene
