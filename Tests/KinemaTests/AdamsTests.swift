@@ -184,7 +184,7 @@ struct AdamsTests {
             if tenth == 9 { ratios.append(2) }
             var least = Double.infinity
             for zeta in ratios {
-                let fastest = zeta <= 1 ? 1 : zeta + (zeta * zeta - 1).squareRoot()
+                let fastest = IntegrationMethod.fastestRate(omega: 1, dampingRatio: zeta)
                 least = min(least, fastest * AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: order, omega: 1, dampingRatio: zeta))
             }
             let bound = AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order, dampingRatio: low + 0.05)

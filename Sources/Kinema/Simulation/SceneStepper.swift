@@ -84,7 +84,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var next = 0
         if let impact = pendingImpact {
             while next < times.count && times[next] <= impact.time {
-                report(times[next], integrator.interpolate(at: times[next]))
+                report(times[next], integrator.interpolateInPlace(at: times[next]))
                 next += 1
             }
             if next == times.count && impact.time > last { return }
@@ -117,7 +117,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             }
             if hasColliders, let impact = earliestImpact() {
                 while next < times.count && times[next] <= impact.time {
-                    report(times[next], integrator.interpolate(at: times[next]))
+                    report(times[next], integrator.interpolateInPlace(at: times[next]))
                     next += 1
                 }
                 if next == times.count && impact.time > last {
@@ -181,7 +181,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
         var system = integrator.system
-        let state = Collisions.apply(&system, integrator.interpolate(at: impact.time), body: impact.body,
+        let state = Collisions.apply(&system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
                                      collider: impact.collider, time: impact.time, events: &events)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
