@@ -130,12 +130,13 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         }
     }
 
-    /// Adams steps on the grid, up to `count` of them, stopping at the first that reaches `target`,
-    /// and only those that start a step and a half or more before `limit`: `step(toward:)` would
-    /// take each as a plain grid step, so none of its checks is needed, and the state, times,
-    /// history head and system stay in locals (the system read back from `self` after each
-    /// history store, through a pointer into the same struct, cost as much as the checks; order 9
-    /// at 1/240 s for 2 s: 171k → 137k instructions a run). Returns the steps taken.
+    /// Adams steps on the grid, up to `count` of them, stopping at the first that reaches `target`:
+    /// those that start a step and a half or more before `limit`, then the step that ends on
+    /// `limit` when it is a grid point up to rounding. `step(toward:)` would take each as a plain
+    /// grid step (the last ending exactly on the limit), so none of its other checks is needed, and
+    /// the state, times, history head and system stay in locals (the system read back from `self`
+    /// after each history store, through a pointer into the same struct, cost as much as the
+    /// checks; order 9 at 1/240 s for 2 s: 171k → 137k instructions a run). Returns the steps taken.
     @inlinable @inline(__always)
     mutating func gridSteps(before limit: Double, reaching target: Double, atMost count: Int) -> Int {
         guard known == order else { return 0 }
@@ -143,7 +144,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // The last grid index a step may end on: one whose start is ≥ 1.5 h before the limit
         // (1.6 h: a margin for the rounding of this quotient). Infinite for a live scene.
         let room = (limit - origin) / h - 0.6 - Double(gridIndex)
-        guard room >= 1 else { return 0 }
+        guard room >= 0 else { return 0 }
         let n = room >= Double(count) ? count : Int(room)  // truncation: the floor of a positive room
         let system = self.system, order = self.order
         let p0 = predictor[0], c0 = corrector[0]
@@ -153,9 +154,15 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         // halves, it cannot be forwarded to the next step's whole-vector load, which then waits
         // for the store to reach the cache, twice a step on the chain of dependent operations.
         var newest = history[head]
-        while taken < n {
+        while taken < count {
             index &+= 1
-            let end = origin + Double(index) * h
+            var end = origin + Double(index) * h
+            if taken == n {
+                // Past the plain grid steps: only the one that ends on the limit, as `step(toward:)` decides it.
+                let remaining = limit - t
+                guard Self.endsOnLimit(remaining: remaining, step: h, limit: limit) else { index &-= 1; break }
+                end = limit
+            }
             let (older, correctorSum) = historySums(head: head, newest: newest)
             let start = Self.drift(y, h)
             let fPredicted = system.derivative(of: (start + older) + Self.times(p0, newest), at: end)
@@ -169,7 +176,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             previousTime = t
             t = end
             taken &+= 1
-            if end >= target { break }
+            if end >= target || taken > n { break }  // the second: the limit is reached
         }
         if taken > 0 {
             _state = y
@@ -189,9 +196,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable @inline(__always)
     mutating func step(toward limit: Double) {
         let h = timeStep, remaining = limit - _time
-        // The next grid point is the limit when they differ by rounding only (decided only near
-        // the limit: the ulp is a few instructions in every step otherwise).
-        let reachesLimit = remaining < 1.5 * h && abs(remaining - h) <= 16 * max(abs(limit), h).ulp
+        let reachesLimit = Self.endsOnLimit(remaining: remaining, step: h, limit: limit)
         _previousTime = _time
         previousState = _state
         _steps &+= 1
@@ -224,6 +229,13 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         _time = end
         lastWasOneStep = false
         push(f1)
+    }
+
+    /// Whether the next grid point is `limit`, `remaining` ahead: they differ by rounding only
+    /// (decided only near the limit: the ulp is a few instructions in every step otherwise).
+    @inlinable @inline(__always)
+    static func endsOnLimit(remaining: Double, step h: Double, limit: Double) -> Bool {
+        remaining < 1.5 * h && abs(remaining - h) <= 16 * max(abs(limit), h).ulp
     }
 
     /// The sums over the accelerations (the velocity halves of the stored derivatives) past the
