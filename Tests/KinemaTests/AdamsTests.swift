@@ -124,9 +124,11 @@ struct AdamsTests {
     /// The run of plain grid steps (`advance(toward:reaching:)`, state in registers, no per-step
     /// checks) takes the same steps as one step a call (`advance(toward:)`, every check): the
     /// same arithmetic in the same order, so the same bits, at every order, through the history's
-    /// start, the steps next to the limit and an off-grid last step (2.3004 s on a 1/960-s grid).
-    @Test(arguments: orders)
-    func gridStepsAreTheSteps(order: Int) throws {
+    /// start, the steps next to the limit and an off-grid last step (2.3004 s on a 1/960-s grid),
+    /// with the run's end as the limit (display frames) or each sample (fixed-step batch runs:
+    /// i/60 is a grid point up to rounding, and the step there ends on it exactly).
+    @Test(arguments: orders, [false, true])
+    func gridStepsAreTheSteps(order: Int, limitedBySamples: Bool) throws {
         let spring = try DampedSpring(stiffness: 400, dampingRatio: 0.2)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring))
         let start = system.initialState, h = 1.0 / 960, end = 2.3004
@@ -135,13 +137,42 @@ struct AdamsTests {
         var targets = (1...138).map { Double($0) / 60 }
         targets.append(end)
         for target in targets {
-            while single.time < target { try single.advance(toward: end) }
-            while runs.time < target { try runs.advance(toward: end, reaching: target) }
+            let limit = limitedBySamples ? target : end
+            while single.time < target { try single.advance(toward: limit) }
+            while runs.time < target { try runs.advance(toward: limit, reaching: target) }
             #expect(runs.time == single.time && runs.steps == single.steps)
+            #expect(!limitedBySamples || runs.time == target)
             #expect(runs.state.position == single.state.position && runs.state.velocity == single.state.velocity,
                     "order \(order), t = \(target)")
         }
         #expect(single.time == end)
+    }
+
+    /// Integrators are values: a copy shares the history and the DOP853 stages (kept on the heap)
+    /// only until one of them writes, so stepping and interpolating a copy, through a DOP853 step
+    /// off the grid, leaves the original's next steps and interpolants bit for bit those of a run
+    /// that was never copied.
+    @Test func copiesStepIndependently() throws {
+        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(try DampedSpring(stiffness: 400, dampingRatio: 0.2)))
+        func integrator() -> AdamsBashforthMoulton<SceneSystem<Double>> {
+            AdamsBashforthMoulton(system: system, state: system.initialState, timeStep: 1.0 / 240, order: 8)
+        }
+        var original = integrator(), untouched = integrator()
+        for _ in 0..<5 {  // within the DOP853 start
+            try original.advance(toward: 1)
+            try untouched.advance(toward: 1)
+        }
+        var copy = original
+        for _ in 0..<40 { try copy.advance(toward: 0.1001) }
+        copy.prepareInterpolation()
+        #expect(copy.time == 0.1001)
+        for _ in 0..<40 {
+            try original.advance(toward: 1)
+            try untouched.advance(toward: 1)
+            let t = (original.previousTime + original.time) / 2
+            #expect(original.state.position == untouched.state.position && original.state.velocity == untouched.state.velocity)
+            #expect(original.interpolate(at: t).position == untouched.interpolate(at: t).position, "t = \(t)")
+        }
     }
 
     /// Order 1 (x_n+1 = x_n + h v_n + h²/2 a, v_n+1 = v_n + h a, the Euler predictor and the backward

@@ -40,18 +40,21 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @usableFromInline var predictor: InlineStorage12<PhaseState<Double>>
     @usableFromInline var corrector: InlineStorage12<PhaseState<Double>>
     /// f at the last `order` grid points, newest at `head`, each stored twice (at i and i + order) so
-    /// the window `head ..< head + order` runs newest to oldest without wrapping.
-    @usableFromInline var history: InlineStorage24<State>
+    /// the window `head ..< head + order` runs newest to oldest without wrapping; then the last
+    /// DOP853 step's start derivative and stages (from `oneStepSlot`) and its dense output (from
+    /// `denseSlot`). On the heap, shared by copies until one writes: stored inline, these 40-odd
+    /// vectors were destroyed one by one through the generic value witness at the end of every
+    /// run (3–4 % of a 2-s run at order 8, ~90 calls).
+    @usableFromInline var slots: SlotBuffer<State>
     @usableFromInline var head = 0
     /// How many grid points the history holds (the Adams steps start when it reaches `order`).
     @usableFromInline var known = 0
     /// Grid times are `origin + n·h`, computed, not accumulated, so they do not drift.
     @usableFromInline var origin: Double
     @usableFromInline var gridIndex = 0
-    /// The last step was a DOP853 step: its start derivative and stages, for its dense output.
+    /// The last step was a DOP853 step: its start derivative and stages are in the slots, for its dense output.
     @usableFromInline var lastWasOneStep = false
-    @usableFromInline var oneStep: (derivative: State, trial: DOP853<System>.Trial)
-    @usableFromInline var dense: DOP853<System>.DenseOutput
+    /// The slots hold the dense output of the last DOP853 step.
     @usableFromInline var denseIsCurrent = true
 
     /// - Precondition: `timeStep` finite and > 0, `order` in 1…12 (`IntegrationMethod.validate`
@@ -70,15 +73,13 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             predictor[j] = PhaseState(position: bx[j], velocity: b[j])
             corrector[j] = PhaseState(position: cx[j], velocity: c[j])
         }
-        history = InlineStorage24(repeating: .zero)
+        slots = SlotBuffer(repeating: .zero, count: 2 * order + 1 + DOP853<System>.Trial.slotCount
+                                                    + DOP853<System>.DenseOutput.slotCount)
         _time = time
         _state = state
         _previousTime = time
         previousState = state
         origin = time
-        oneStep = (.zero, DOP853<System>.Trial(y1: state, error5: .zero, error3: .zero, .zero, .zero, .zero, .zero,
-                                                .zero, .zero, .zero, .zero))
-        dense = DOP853<System>.DenseOutput(.zero, .zero, .zero, .zero, .zero, .zero, .zero)
         restart(at: time, state: state)
     }
 
@@ -99,11 +100,23 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
 
     @inlinable @inline(__always)
     mutating func push(_ f: State) {
+        let history = uniqueSlots()
         head = head == 0 ? order - 1 : head - 1
         history[head] = f
         history[head + order] = f
         known = min(known + 1, order)
     }
+
+    /// The slots, copied first if another integrator shares them (a copy of this one).
+    @inlinable @inline(__always)
+    mutating func uniqueSlots() -> UnsafeMutablePointer<State> {
+        if !isKnownUniquelyReferenced(&slots) { slots = SlotBuffer(copying: slots) }
+        return slots.base
+    }
+
+    /// Where the last DOP853 step's start derivative is, its stages after it.
+    @inlinable var oneStepSlot: Int { 2 * order }
+    @inlinable var denseSlot: Int { 2 * order + 1 + DOP853<System>.Trial.slotCount }
 
     /// One step of the fixed size, or a shorter one ending exactly on `limit` when that is nearer.
     @inlinable
@@ -146,6 +159,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         let room = (limit - origin) / h - 0.6 - Double(gridIndex)
         guard room >= 0 else { return 0 }
         let n = room >= Double(count) ? count : Int(room)  // truncation: the floor of a positive room
+        let history = uniqueSlots()  // before the system is read: a write to self would make it a copy
         let system = self.system, order = self.order
         let p0 = predictor[0], c0 = corrector[0]
         var y = _state, previous = previousState, t = _time, previousTime = _previousTime
@@ -163,7 +177,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
                 guard Self.endsOnLimit(remaining: remaining, step: h, limit: limit) else { index &-= 1; break }
                 end = limit
             }
-            let (older, correctorSum) = historySums(head: head, newest: newest)
+            let (older, correctorSum) = historySums(history, head: head, newest: newest)
             let start = Self.drift(y, h)
             let fPredicted = system.derivative(of: (start + older) + Self.times(p0, newest), at: end)
             previous = y
@@ -201,25 +215,24 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         previousState = _state
         _steps &+= 1
         if remaining < h && !reachesLimit {
-            takeOneStep(size: remaining, to: limit)
+            let next = takeOneStep(size: remaining, to: limit)
             origin = limit  // off the grid: the history starts again here
             gridIndex = 0
             known = 0
-            push(oneStep.trial.k12)
+            push(next)
             return
         }
         gridIndex &+= 1
         let end = reachesLimit ? limit : origin + Double(gridIndex) * h
         if known < order {
-            takeOneStep(size: h, to: end)
-            push(oneStep.trial.k12)
+            push(takeOneStep(size: h, to: end))
             return
         }
         // P, E, C, E. The sums run oldest to newest and the newest derivative comes last, so the
         // chain from one evaluation to the next is one multiply-add, not the whole sum.
         let start = Self.drift(_state, h)
-        let newest = history[head]
-        let (older, correctorSum) = historySums(head: head, newest: newest)
+        let history = slots.base, newest = history[head]
+        let (older, correctorSum) = historySums(history, head: head, newest: newest)
         let p0 = predictor[0], c0 = corrector[0]
         let fPredicted = system.derivative(of: (start + older) + Self.times(p0, newest), at: end)
         let y1 = (start + correctorSum) + Self.times(c0, fPredicted)
@@ -243,7 +256,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// with `newest` (f_n, the history's head) as the corrector's last term. Unchecked reads
     /// (head + j < 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
-    mutating func historySums(head: Int, newest: State) -> (predictor: State, corrector: State) {
+    mutating func historySums(_ history: UnsafeMutablePointer<State>, head: Int, newest: State) -> (predictor: State, corrector: State) {
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
         while j > 1 {
@@ -271,32 +284,35 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     }
 
     /// A DOP853 step (no error control: the fixed step is the user's choice), from the newest
-    /// derivative in the history.
+    /// derivative in the history. Returns the derivative at its end.
     @inlinable
-    mutating func takeOneStep(size: Double, to end: Double) {
-        let k0 = history[head]
+    mutating func takeOneStep(size: Double, to end: Double) -> State {
+        let buffer = uniqueSlots(), k0 = buffer[head]
         let trial = DOP853<System>.trial(system, time: _time, state: _state, derivative: k0, step: size, end: end,
                                          estimatesError: false)
         _evaluations += 12
-        oneStep = (k0, trial)
+        buffer[oneStepSlot] = k0
+        trial.write(to: buffer + oneStepSlot + 1)
         lastWasOneStep = true
         denseIsCurrent = false
         _state = trial.y1
         _time = end
+        return trial.k12
     }
 
     @inlinable
     public mutating func prepareInterpolation() {
         guard lastWasOneStep && !denseIsCurrent else { return }
-        dense = oneStepDenseOutput()
+        oneStepDenseOutput().write(to: uniqueSlots() + denseSlot)
         denseIsCurrent = true
         _evaluations += 3
     }
 
     @inlinable
     func oneStepDenseOutput() -> DOP853<System>.DenseOutput {
-        DOP853<System>.denseOutput(system, time: _previousTime, state: previousState, derivative: oneStep.derivative,
-                                   step: _time - _previousTime, oneStep.trial)
+        let oneStep = UnsafePointer(slots.base + oneStepSlot)
+        return DOP853<System>.denseOutput(system, time: _previousTime, state: previousState, derivative: oneStep[0],
+                                          step: _time - _previousTime, DOP853<System>.Trial(slots: oneStep + 1))
     }
 
     @inlinable
@@ -313,12 +329,13 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         if t <= _previousTime + 4 * _previousTime.ulp { return previousState }
         let theta = (t - _previousTime) / h
         if lastWasOneStep {
-            return previousState + (denseIsCurrent ? dense : oneStepDenseOutput()).offset(at: theta)
+            let dense = denseIsCurrent ? DOP853<System>.DenseOutput(slots: slots.base + denseSlot) : oneStepDenseOutput()
+            return previousState + dense.offset(at: theta)
         }
         // Backward differences ∇^j f_n+1 in place, then y_n + h Σ g_j(θ) ∇^j f_n+1, and the same at
         // θ = 1 to make the polynomial end on the corrected state.
         var differences = InlineStorage12<State>(repeating: .zero)
-        for j in 0..<order { differences[j] = history[head + j] }
+        for j in 0..<order { differences[j] = slots.base[head + j] }
         for j in 1..<order {
             for i in stride(from: order - 1, through: j, by: -1) {
                 differences[i] = differences[i - 1] - differences[i]

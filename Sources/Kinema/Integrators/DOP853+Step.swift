@@ -78,6 +78,21 @@ extension DOP853 {
             self.k11 = k11
             self.k12 = k12
         }
+
+        /// How many vectors `write(to:)` writes: y1, the two error estimates, k5…k12.
+        @usableFromInline static var slotCount: Int { 11 }
+
+        /// The trial from `slotCount` consecutive vectors, in `write(to:)`'s order.
+        @inlinable
+        init(slots p: UnsafePointer<State>) {
+            self.init(y1: p[0], error5: p[1], error3: p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10])
+        }
+
+        @inlinable
+        func write(to p: UnsafeMutablePointer<State>) {
+            (p[0], p[1], p[2], p[3], p[4], p[5]) = (y1, error5, error3, k5, k6, k7)
+            (p[6], p[7], p[8], p[9], p[10]) = (k8, k9, k10, k11, k12)
+        }
     }
 
     /// One trial step of size h. Static, with the system as an argument: called on `self.system`

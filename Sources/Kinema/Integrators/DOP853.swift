@@ -50,6 +50,20 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
             (self.f0, self.f1, self.f2, self.f3, self.f4, self.f5, self.f6) = (f0, f1, f2, f3, f4, f5, f6)
         }
 
+        /// How many vectors `write(to:)` writes: F0…F6.
+        @usableFromInline static var slotCount: Int { 7 }
+
+        /// The coefficients from `slotCount` consecutive vectors.
+        @inlinable
+        init(slots p: UnsafePointer<State>) {
+            self.init(p[0], p[1], p[2], p[3], p[4], p[5], p[6])
+        }
+
+        @inlinable
+        func write(to p: UnsafeMutablePointer<State>) {
+            (p[0], p[1], p[2], p[3], p[4], p[5], p[6]) = (f0, f1, f2, f3, f4, f5, f6)
+        }
+
         /// y(t0 + x·h) − y(t0), by Horner in x and 1 − x alternately (dop853's contd8).
         @inlinable
         func offset(at x: Double) -> State {

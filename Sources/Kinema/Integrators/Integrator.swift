@@ -27,8 +27,8 @@ public protocol Integrator {
     /// The state at `t` in `[previousTime, time]`, from the method's dense output.
     func interpolate(at t: Double) -> State
     /// `interpolate(at:)` read in place, for a caller that holds the integrator in a variable (the
-    /// simulator): a non-mutating call is handed a copy of the whole integrator (1,257 bytes for
-    /// Adams, one `memcpy` a sample). The default calls `interpolate(at:)`.
+    /// simulator): a non-mutating call is handed a copy of the whole integrator (for Adams, its
+    /// weights and states, a `memcpy` and a retain a sample). The default calls `interpolate(at:)`.
     mutating func interpolateInPlace(at t: Double) -> State
     /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
     func interpolatePosition(at t: Double) -> System.Vector

@@ -31,34 +31,3 @@ struct InlineStorage12<Element> {
         }
     }
 }
-
-/// Twenty-four values stored inline, as `InlineStorage12` stores twelve.
-@usableFromInline
-struct InlineStorage24<Element> {
-    @usableFromInline var elements: (Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element)
-
-    @inlinable
-    init(repeating value: Element) {
-        elements = (value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value)
-    }
-
-    /// Element `index`, unchecked: callers keep `index` in 0 ..< 24 (asserted in debug builds).
-    @inlinable
-    subscript(index: Int) -> Element {
-        // A mutating get, so the read goes through the storage's own address: a non-mutating
-        // one hands `withUnsafePointer` a copy of the whole tuple (measured: 22 → 200 ns per
-        // Adams step on one spring).
-        @inline(__always) mutating get {
-            assert(index >= 0 && index < 24)
-            return withUnsafeMutablePointer(to: &elements) {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Element.self)[index]
-            }
-        }
-        @inline(__always) set {
-            assert(index >= 0 && index < 24)
-            withUnsafeMutablePointer(to: &elements) {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Element.self)[index] = newValue
-            }
-        }
-    }
-}

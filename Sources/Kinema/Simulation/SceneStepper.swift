@@ -68,8 +68,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// The state at `t`, within the step just taken. Mutating, so that it reads the integrator in
     /// place: a non-mutating call from `advance` was handed a copy of the whole stepper, and
-    /// `interpolate(at:)` one of the integrator (1,257 bytes for Adams, a `memcpy` for each sample
-    /// off the step's end, a few ulps off included).
+    /// `interpolate(at:)` one of the integrator (for Adams, a `memcpy` for each sample off the
+    /// step's end, a few ulps off included).
     private mutating func state(at t: Double) -> PhaseState<V> {
         t == integrator.time ? integrator.state : integrator.interpolateInPlace(at: t)
     }
