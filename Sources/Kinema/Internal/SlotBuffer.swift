@@ -1,4 +1,4 @@
-/// A fixed number of values in one heap block, for a value type that copies it on write itself
+/// A fixed number of values on the heap, for a value type that copies it on write itself
 /// (`isKnownUniquelyReferenced`, then `init(copying:)`) and reads and writes through `base`
 /// directly, with no closure scope and no check per access. Its owner's destroy is one release:
 /// the same values stored inline in a generic struct are destroyed one by one, each through its
