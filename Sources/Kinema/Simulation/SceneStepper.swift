@@ -44,8 +44,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// to stop an exponential blow-up within a few steps.
     static var energyGrowthLimit: Double { 0.5 }
 
-    /// The integrator is read first and moved in last: read after the move, it was copied (for
-    /// Adams, 1 kB through its generic value witness, field by field, twice a run).
+    /// The integrator is read first and moved in last: read after the move, it was copied
+    /// (through its generic value witness, field by field, twice a run).
     init(_ integrator: consuming I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
          stepBudget: Int, landOnSamples: Bool) {
         self.methodName = methodName
