@@ -73,8 +73,7 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             predictor[j] = PhaseState(position: bx[j], velocity: b[j])
             corrector[j] = PhaseState(position: cx[j], velocity: c[j])
         }
-        slots = SlotBuffer(repeating: .zero, count: 2 * order + 1 + DOP853<System>.Trial.slotCount
-                                                    + DOP853<System>.DenseOutput.slotCount)
+        slots = SlotBuffer(repeating: .zero, count: Self.denseSlot(order: order) + DOP853<System>.DenseOutput.slotCount)
         _time = time
         _state = state
         _previousTime = time
@@ -114,9 +113,11 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         return slots.base
     }
 
-    /// Where the last DOP853 step's start derivative is, its stages after it.
+    /// Where the last DOP853 step's start derivative is (after the history's 2·order), its stages
+    /// after it, then its dense output.
     @inlinable var oneStepSlot: Int { 2 * order }
-    @inlinable var denseSlot: Int { 2 * order + 1 + DOP853<System>.Trial.slotCount }
+    @inlinable var denseSlot: Int { Self.denseSlot(order: order) }
+    @inlinable static func denseSlot(order: Int) -> Int { 2 * order + 1 + DOP853<System>.Trial.slotCount }
 
     /// One step of the fixed size, or a shorter one ending exactly on `limit` when that is nearer.
     @inlinable
