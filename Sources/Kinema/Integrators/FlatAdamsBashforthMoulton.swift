@@ -59,7 +59,7 @@ public struct FlatAdamsBashforthMoulton: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
         origin = time
         gridIndex = 0

@@ -56,7 +56,7 @@ public struct FlatDOP853: Integrator {
         self.absoluteTolerance = absoluteTolerance
         self.relativeTolerance = relativeTolerance
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
         start()
     }
@@ -187,7 +187,7 @@ public struct FlatDOP853: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
         start()
     }

@@ -43,7 +43,7 @@ public struct FlatDormandPrince54: Integrator {
         self.absoluteTolerance = absoluteTolerance
         self.relativeTolerance = relativeTolerance
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
         load(self.state)
         evaluateDerivative()
@@ -210,7 +210,7 @@ public struct FlatDormandPrince54: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
         load(self.state)
         evaluateDerivative()

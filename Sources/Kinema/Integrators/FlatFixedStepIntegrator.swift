@@ -38,9 +38,9 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         self.system = system
         self.timeStep = timeStep
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
-        previousState = self.state
+        previousState = self.state.owned(sizedTo: count)
         evaluateEndAcceleration()
     }
 
@@ -204,9 +204,9 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
 
     public mutating func restart(at time: Double, state: State) {
         self.time = time
-        self.state = state.sized(count)
+        self.state = state.owned(sizedTo: count)
         previousTime = time
-        previousState = self.state
+        previousState = self.state.owned(sizedTo: count)
         evaluateEndAcceleration()
     }
 }

@@ -123,4 +123,14 @@ extension PhaseState where Vector == FlatVector {
         if state.velocity.lanes.count < count { state.velocity.lanes += repeatElement(0, count: count - state.velocity.lanes.count) }
         return state
     }
+
+    /// `sized(count)` in buffers of its own, for an integrator that steps its state in place: a
+    /// buffer shared with the caller's state would be copied by the first step's write, an
+    /// allocation inside the stepping loop rather than here.
+    func owned(sizedTo count: Int) -> PhaseState {
+        var state = sized(count)
+        state.position.lanes.withUnsafeMutableBufferPointer { _ in }  // a write access copies a shared buffer
+        state.velocity.lanes.withUnsafeMutableBufferPointer { _ in }
+        return state
+    }
 }

@@ -75,9 +75,17 @@ public enum KeyframeBaker {
     /// 0, every extremum, every impact, and the end.
     static func turningPoints(_ source: MotionSource) -> [Double] {
         let d = source.duration
-        let inside = source.extrema.map { ($0 + source.breakpoints).sorted() } ?? sampledTurningPoints(source)
+        var inside = source.extrema ?? sampledTurningPoints(source)  // the sampled search includes the impacts
+        if source.extrema != nil {
+            inside += source.breakpoints
+            inside.sort()
+        }
         var unique: [Double] = []
-        for t in [0] + inside + [d] where unique.last.map({ t - $0 > 1e-12 * max(1, d) }) ?? true { unique.append(t) }
+        unique.reserveCapacity(inside.count + 2)
+        func add(_ t: Double) { if unique.last.map({ t - $0 > 1e-12 * max(1, d) }) ?? true { unique.append(t) } }
+        add(0)
+        for t in inside { add(t) }
+        add(d)
         if unique.last != d { unique[unique.count - 1] = d }
         return unique
     }
@@ -87,8 +95,10 @@ public enum KeyframeBaker {
     static func sampledTurningPoints(_ source: MotionSource) -> [Double] {
         let d = source.duration
         var knots: [Double] = []
-        let pieces = [0.0] + source.breakpoints + [d]
-        for (a, b) in zip(pieces, pieces.dropFirst()) {
+        knots.reserveCapacity(source.breakpoints.count + 32)  // room for the common case without regrowing
+        let breakpoints = source.breakpoints
+        for piece in 0...breakpoints.count {
+            let a = piece == 0 ? 0 : breakpoints[piece - 1], b = piece == breakpoints.count ? d : breakpoints[piece]
             // 2,000 samples over the duration: any extrema at least duration/1000 apart are seen.
             let count = max(64, Int(2_000 * ((b - a) / d)))  // the fraction first: 2,000 × 1e308 overflows
             var previousT = a, previousV = source.velocity(a, false)
@@ -119,6 +129,7 @@ public enum KeyframeBaker {
     /// The ends and the impacts always stay.
     static func significant(_ knots: [Double], _ source: MotionSource, swing: Double) -> [Double] {
         var kept: [(t: Double, v: Double, droppable: Bool)] = []
+        kept.reserveCapacity(knots.count)
         for t in knots {
             let v = source.value(t)
             let droppable = t != knots[0] && t != knots[knots.count - 1] && !source.breakpoints.contains(t)
