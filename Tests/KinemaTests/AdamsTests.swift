@@ -40,6 +40,23 @@ struct AdamsTests {
         simpson *= width / 3
         let g = AdamsCoefficients.interpolant[j].reversed().reduce(0.0) { ($0 + $1) * theta }
         #expect(abs(g - simpson) <= 1e-12, "g_\(j)(0.7) = \(g), Simpson \(simpson)")
+        // The Lagrange form the integrators evaluate, weights w_i of f at the nodes 1, 0, −1, …:
+        // Σ_i w_i(θ)·(1 − i)^m = ∫₀^θ s^m ds, and the same at θ = 1 for the end weights. The bound
+        // is the rounding of sums of terms up to 30·11¹¹.
+        for theta in [0.3, 0.7, 1.0] {
+            var (weights, end) = AdamsCoefficients.interpolationWeights(order: k, at: theta)
+            for m in 0..<k {
+                var sum = 0.0, endSum = 0.0, magnitude = 1.0
+                for i in 0..<k {
+                    let node = pow(1 - Double(i), Double(m))
+                    sum += weights[i] * node
+                    endSum += end[i] * node
+                    magnitude += abs(weights[i] * node) + abs(end[i] * node)
+                }
+                #expect(abs(sum - pow(theta, Double(m + 1)) / Double(m + 1)) <= 1e-15 * magnitude, "w(\(theta)) at order \(k), s^\(m)")
+                #expect(abs(endSum - 1 / Double(m + 1)) <= 1e-15 * magnitude, "w(1) at order \(k), s^\(m)")
+            }
+        }
     }
 
     /// On the convergence tests' spring (k = 100, ζ = 0.1, 2 s at 50 Hz): observed order within
@@ -77,24 +94,31 @@ struct AdamsTests {
         }
     }
 
-    /// x'' = t⁴ from rest: f = (v, a) is a polynomial in t of degree 5, which order 6 integrates
-    /// exactly, and so do its interpolant (degree 5 through 6 points, integrated) and the DOP853
-    /// start-up (quadrature order 8, dense output order 7). So every step and every point inside one
-    /// is x = t⁶/30, v = t⁵/5 to rounding (dropping the interpolant's last term: 7e-10 off).
-    @Test func interpolantIsExactOnPolynomials() throws {
+    /// x'' = t^(q−2) from rest (q ≥ 2; x'' = 0 from v = 1 at q = 1): f = (v, a) is a polynomial in
+    /// t of degree q − 1, which order q integrates exactly, and so does its interpolant (degree
+    /// q − 1 through q points, integrated); the DOP853 start-up's steps are exact too up to order 8
+    /// (quadrature order 8; its dense output, order 7, is not checked). So every Adams step and
+    /// every point inside one is x = t^q/(q(q − 1)), v = t^(q−1)/(q − 1) to rounding (order 6 with
+    /// the interpolant's last term dropped: 7e-10 off).
+    @Test(arguments: orders.filter { $0 <= 8 })
+    func interpolantIsExactOnPolynomials(order q: Int) throws {
         struct PowerOfTime: SecondOrderSystem {
-            func acceleration(position: Double, velocity: Double, time: Double) -> Double { pow(time, 4) }
+            let power: Double
+            func acceleration(position: Double, velocity: Double, time: Double) -> Double { power < 0 ? 0 : pow(time, power) }
         }
-        var integrator = AdamsBashforthMoulton(system: PowerOfTime(), state: PhaseState(position: 0, velocity: 0),
-                                               timeStep: 0.05, order: 6)
+        func exact(_ t: Double) -> (x: Double, v: Double) {
+            q == 1 ? (t, 1) : (pow(t, Double(q)) / Double(q * (q - 1)), pow(t, Double(q - 1)) / Double(q - 1))
+        }
+        var integrator = AdamsBashforthMoulton(system: PowerOfTime(power: Double(q - 2)),
+                                               state: PhaseState(position: 0, velocity: q == 1 ? 1 : 0), timeStep: 0.05, order: q)
         for _ in 0..<40 {
             try integrator.advance(toward: 10)
+            guard integrator.steps >= q else { continue }  // the DOP853 start-up's steps
             let t0 = integrator.previousTime, h = integrator.time - t0
             for theta in [0.0, 0.13, 0.5, 0.87, 1.0] {
-                let t = t0 + theta * h
-                let state = integrator.interpolate(at: t)
-                #expect(abs(state.position - pow(t, 6) / 30) <= 1e-14 * (1 + pow(t, 6)), "x at \(t)")
-                #expect(abs(state.velocity - pow(t, 5) / 5) <= 1e-14 * (1 + pow(t, 5)), "v at \(t)")
+                let t = t0 + theta * h, state = integrator.interpolate(at: t), (x, v) = exact(t)
+                #expect(abs(state.position - x) <= 1e-14 * (1 + abs(x)), "order \(q): x at \(t)")
+                #expect(abs(state.velocity - v) <= 1e-14 * (1 + abs(v)), "order \(q): v at \(t)")
             }
         }
         #expect(abs(integrator.time - 2) <= 1e-15)
@@ -118,6 +142,32 @@ struct AdamsTests {
         for i in 0..<run.count {
             let error = abs(run.position(i) - exact.position(at: run.times[i]))
             #expect(error <= 1.2 * gridError, "t = \(run.times[i]): \(error), grid \(gridError)")
+        }
+    }
+
+    /// The same at every order from 5, on a stiffer spring (k = 1000, ζ = 0.1) at 1/120 and 1/150 s,
+    /// where each order's error is far above rounding (6e-5 at order 5 down to 1e-10 at order 12
+    /// at 1/150 s; a wrong interpolant weight shows at 1e-4 of h·f), and for the
+    /// samples of a 60 Hz run on a 1/150-s grid (every other one between steps), as a user who picks
+    /// a step that does not divide the frame gets them: no further from the analytic spring than
+    /// 1.2× the worst grid point.
+    @Test(arguments: orders.filter { $0 >= 5 })
+    func interpolatesBetweenGridPointsAtEveryOrder(order: Int) throws {
+        let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
+        let exact = try spring.motion(), simulation = Simulation(scene: try PhysicsScene.spring(spring))
+        for h in [1.0 / 120, 1.0 / 150] {
+            let method = IntegrationMethod.adams(timeStep: h, order: order)
+            let grid = try simulation.run(method: method, duration: 2, sampleRate: 1 / h)
+            let gridError = (0..<grid.count).map { abs(grid.position($0) - exact.position(at: grid.times[$0])) }.max()!
+            #expect(gridError > 1e-11)
+            var rng = SplitMix64(seed: UInt64(order))
+            let frames = (0..<120).map { _ in (1.0 / 60) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
+            for run in [try simulation.run(method: method, frameDurations: frames), try simulation.run(method: method, duration: 2, sampleRate: 60)] {
+                for i in 0..<run.count {
+                    let error = abs(run.position(i) - exact.position(at: run.times[i]))
+                    #expect(error <= 1.2 * gridError, "order \(order), h \(h), t = \(run.times[i]): \(error), grid \(gridError)")
+                }
+            }
         }
     }
 

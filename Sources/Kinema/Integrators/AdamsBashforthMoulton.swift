@@ -333,25 +333,14 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
             let dense = denseIsCurrent ? DOP853<System>.DenseOutput(slots: slots.base + denseSlot) : oneStepDenseOutput()
             return previousState + dense.offset(at: theta)
         }
-        // Backward differences ∇^j f_n+1 in place, then y_n + h Σ g_j(θ) ∇^j f_n+1, and the same at
-        // θ = 1 to make the polynomial end on the corrected state.
-        var differences = InlineStorage12<State>(repeating: .zero)
-        for j in 0..<order { differences[j] = slots.base[head + j] }
-        for j in 1..<order {
-            for i in stride(from: order - 1, through: j, by: -1) {
-                differences[i] = differences[i - 1] - differences[i]
-            }
-        }
+        // y_n + h Σ_i w_i(θ) f_n+1−i, and the same at θ = 1 to make the polynomial end on the
+        // corrected state.
+        var weights = AdamsCoefficients.interpolationWeights(order: order, at: theta)
         var atTheta = State.zero, atEnd = State.zero
-        for j in 0..<order {
-            let coefficients = AdamsCoefficients.interpolant[j]
-            var g = 0.0, gEnd = 0.0
-            for c in coefficients.reversed() {
-                g = (g + c) * theta
-                gEnd += c
-            }
-            atTheta = atTheta + g * differences[j]
-            atEnd = atEnd + gEnd * differences[j]
+        for i in 0..<order {
+            let f = slots.base[head + i]
+            atTheta = atTheta + weights.atTheta[i] * f
+            atEnd = atEnd + weights.atEnd[i] * f
         }
         let start = previousState + h * atTheta
         let mismatch = _state - (previousState + h * atEnd)

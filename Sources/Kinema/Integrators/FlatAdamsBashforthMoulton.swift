@@ -221,19 +221,10 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         evaluations += 3
     }
 
-    /// The interpolant's weights at θ and at θ = 1: g_j(θ) for the backward differences ∇^j f_n+1.
-    func adamsWeights(_ theta: Double) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
-        var atTheta = InlineStorage12<Double>(repeating: 0), atEnd = InlineStorage12<Double>(repeating: 0)
-        for j in 0..<order {
-            var g = 0.0, gEnd = 0.0
-            for c in AdamsCoefficients.interpolant[j].reversed() {
-                g = (g + c) * theta
-                gEnd += c
-            }
-            atTheta[j] = g
-            atEnd[j] = gEnd
-        }
-        return (atTheta, atEnd)
+    /// The Adams interpolant's weights at `t` (none needed at a step's `end` or inside a DOP853 step).
+    func interpolationWeights(at t: Double, end: Int?) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
+        guard end == nil && !lastWasOneStep else { return (InlineStorage12(repeating: 0), InlineStorage12(repeating: 0)) }
+        return AdamsCoefficients.interpolationWeights(order: order, at: (t - previousTime) / (time - previousTime))
     }
 
     /// Lane `lane` (of 2n) at `t` strictly inside the last step, prepared as `prepareInterpolation` leaves it.
@@ -247,17 +238,11 @@ public struct FlatAdamsBashforthMoulton: Integrator {
                 + x * (oneStep[f + 4 * m] + y)))))
             return work[Self.previous * m + lane] + offset
         }
-        var differences = InlineStorage12<Double>(repeating: 0)
-        for j in 0..<order { differences[j] = work[(Self.history + head + j) * m + lane] }
-        for j in 1..<order {
-            for i in stride(from: order - 1, through: j, by: -1) {
-                differences[i] = differences[i - 1] - differences[i]
-            }
-        }
         var atTheta = 0.0, atEnd = 0.0
-        for j in 0..<order {
-            atTheta = atTheta + weights.atTheta[j] * differences[j]
-            atEnd = atEnd + weights.atEnd[j] * differences[j]
+        for i in 0..<order {
+            let f = work[(Self.history + head + i) * m + lane]
+            atTheta = atTheta + weights.atTheta[i] * f
+            atEnd = atEnd + weights.atEnd[i] * f
         }
         let y0 = work[Self.previous * m + lane], y1 = work[lane]
         let start = y0 + h * atTheta
@@ -281,8 +266,7 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         }
         var result = State.zero(like: state)
         let n = count, m = 2 * count, end = endpoint(t)
-        let weights = end == nil && !lastWasOneStep ? adamsWeights((t - previousTime) / (time - previousTime))
-            : (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        let weights = interpolationWeights(at: t, end: end)
         for i in 0..<n {
             if let end {
                 result.position.lanes[i] = work[end * m + i]
@@ -303,8 +287,7 @@ public struct FlatAdamsBashforthMoulton: Integrator {
             return v
         }
         let m = 2 * count, end = endpoint(t)
-        let weights = end == nil && !lastWasOneStep ? adamsWeights((t - previousTime) / (time - previousTime))
-            : (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
+        let weights = interpolationWeights(at: t, end: end)
         var v = SIMD3<Double>.zero
         for (axis, index) in lanes.enumerated() {
             v[axis] = end.map { work[$0 * m + index] } ?? lane(index, at: t, weights)
