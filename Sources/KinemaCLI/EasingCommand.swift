@@ -14,7 +14,8 @@ struct EasingCommand: ParsableCommand {
               back-{in,out,in-out}(s)        overshoot s (d3's, React Native's Easing.back(s); canonical back-in-out: s = 2.5949095)
               elastic-{in,out,in-out}(a,p)   Penner's elastic, amplitude a ≥ 1, period p > 0 (canonical: 1,0.3; in-out 1,0.45)
               poly-{in,out,in-out}(n)        uⁿ, n > 0 (d3's easePoly exponent)
-            velocity is d value / d t.
+            velocity is d value / d t; where the tangent is vertical (circ-in at t = 1, cubic-bezier(0,1,1,0) at \
+            t = 0) it is printed as inf or -inf, which numpy and pandas read as infinities.
 
             Examples:
               kinema easing ease-in-out --samples 11
@@ -48,9 +49,12 @@ struct EasingCommand: ParsableCommand {
             for i in 0..<times.count {
                 let t = times[i]
                 let value = easing.value(at: t), velocity = easing.derivative(at: t)
-                guard value.isFinite, velocity.isFinite else {
-                    throw CLIError("'\(name)' has no finite value at t = \(t) (got \(value), velocity \(velocity)); "
-                                   + "sample it where its formula is defined (t in [0, 1] for every named easing).")
+                // A vertical tangent (circ-in at 1, cubic-bezier(0,1,1,0) at 0) is a finite value
+                // with an infinite velocity: printed as inf. Only a value outside the formula's
+                // domain is refused.
+                guard value.isFinite, !velocity.isNaN else {
+                    throw CLIError("'\(name)' is not defined at t = \(t) (value \(value), velocity \(velocity)); "
+                                   + "sample it where its formula is defined.")
                 }
                 block += CSV.row([t, value, velocity])
                 if block.utf8.count >= 1 << 16 {

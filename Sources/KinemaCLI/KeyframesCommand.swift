@@ -67,6 +67,9 @@ struct KeyframesCommand: ParsableCommand {
         try check(fps, "--fps", .positive)
         try check(tolerance, "--tolerance", .positive)
         try check(duration, "--duration", .positive)
+        if let duration, duration < KeyframeBaker.shortestDuration {
+            throw CLIError(flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
+        }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
             if sceneOptions.spring || sceneOptions.drop || sceneOptions.scene != nil {

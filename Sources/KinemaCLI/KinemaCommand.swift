@@ -41,16 +41,16 @@ public struct KinemaCommand: ParsableCommand {
             } catch is StandardStreams.BrokenPipe {
                 return StandardStreams.brokenPipeStatus
             } catch let error as CLIError {
-                reportError(error.description)
+                reportError(oneLine(error.description))
                 return error.exitCode
             } catch let error as KinemaError {
-                reportError(error.description)
+                reportError(oneLine(error.description))
                 return 1
             } catch {
                 let code = exitCode(for: error).rawValue
                 guard code == 0 || code == 64 else {
                     // Not argument-parser's: a simulation, GSL or file-system failure, one line.
-                    reportError("\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)")
+                    reportError(oneLine("\(error)"))
                     return 1
                 }
                 // Help and version (0) in full on stdout; usage errors (64) on stderr, in the
@@ -65,6 +65,23 @@ public struct KinemaCommand: ParsableCommand {
                 return code
             }
         }
+    }
+
+    /// `message` on one line: line breaks and other control characters (a body name or a scene
+    /// key can hold them) escaped as Swift writes them, `\n`, `\t`, `\u{7}`.
+    static func oneLine(_ message: String) -> String {
+        var text = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                text += "\\u{\(String(scalar.value, radix: 16))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     static func reportError(_ message: String) {

@@ -208,6 +208,9 @@ extension SpringValues {
                 return try DampedSpring(motionVisualDuration: motionVisualDuration!, bounce: motionBounce!)
             default: return try DampedSpring(dampedCosine: curve!)
             }
+        } catch let error as KinemaError where error.parameter.contains("/") {
+            // A quantity derived from several flags: name the flags the user gave.
+            throw CLIError("the spring given by \(dialect.name) is out of range: \(error.description)")
         } catch let error as KinemaError {
             throw CLIError(flag: SpringOptions.flagName(error.parameter), value: error.value, rule: error.rule)
         }
@@ -224,6 +227,9 @@ extension SpringValues {
             throw CLIError("'--velocity' and '--relative-velocity' cannot be combined: give one.")
         }
         let travel = target - start
+        guard travel.isFinite else {
+            throw CLIError("the travel '--to' − '--from' (\(target) − \(start)) must be a finite number; it overflows.")
+        }
         if let curve = try dampedCosineParameters() {
             if velocity != nil || relativeVelocity != nil {
                 throw CLIError("'--damped-cosine' sets the initial velocity (A × travel); drop '--velocity'/'--relative-velocity'.")

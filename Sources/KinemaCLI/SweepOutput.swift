@@ -22,6 +22,11 @@ final class SweepOutput {
             try StandardStreams.writeOut(header)
             return
         }
+        // Checked before FILE.partial exists: a refused start leaves nothing behind.
+        var info = stat()
+        if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError("'-o' must name a file, not a directory (got '\(path)').")
+        }
         let descriptor = open(partial, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(errno))).")

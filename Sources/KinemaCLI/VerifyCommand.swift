@@ -98,6 +98,9 @@ struct VerifyCommand: ParsableCommand {
         }
         try output.emit(text)
         StandardStreams.writeError("verify: \(total - failures) of \(total) rows within tolerance\n")
-        if failures > 0 { throw ExitCode.failure }
+        if failures > 0 {
+            throw CLIError("\(failures) of \(total) rows exceed their tolerance (each row's own, times "
+                           + "--tolerance-scale \(toleranceScale)); their status is FAIL in the table.")
+        }
     }
 }

@@ -60,7 +60,8 @@ struct WorkPrecisionCommand: ParsableCommand {
         for order in [5, 7, 8, 9, 10, 11, 12] {
             for perSample in [2, 3, 4, 5, 6, 8, 12] {
                 let stepsPerSecond = sampleRate * Double(perSample)
-                let label = stepsPerSecond == stepsPerSecond.rounded() ? "1/\(Int(stepsPerSecond))" : "\(1 / stepsPerSecond)"
+                let label = stepsPerSecond == stepsPerSecond.rounded() && stepsPerSecond < 1e15
+                    ? "1/\(Int(stepsPerSecond))" : "\(1 / stepsPerSecond)"
                 kinema("adams", "order=\(order) dt=\(label)", .adams(timeStep: 1 / stepsPerSecond, order: order))
             }
         }
@@ -129,13 +130,22 @@ struct WorkPrecisionCommand: ParsableCommand {
             let reaching = results.filter { $0.error <= level && $0.candidate.integrator != "exact" }
             let kinema = reaching.filter { !$0.candidate.isGSL }.min { $0.cost < $1.cost }
             let gsl = reaching.filter { $0.candidate.isGSL }.min { $0.cost < $1.cost }
-            if let kinema, let gsl {
+            if let kinema, let gsl, !(kinema.cost.isFinite && gsl.cost.isFinite) {
+                summary += "work-precision: at \(level): no time per simulated second to compare: "
+                    + "a run of \(duration) s is shorter than the clock can divide by.\n"
+            } else if let kinema, let gsl {
                 summary += "work-precision: at \(level): Kinema \(kinema.candidate.integrator) \(kinema.candidate.setting) "
-                    + "\(Int(kinema.cost)) ns/s vs GSL \(gsl.candidate.integrator) \(gsl.candidate.setting) \(Int(gsl.cost)) ns/s: "
+                    + "\(Self.nanoseconds(kinema.cost)) ns/s vs GSL \(gsl.candidate.integrator) \(gsl.candidate.setting) \(Self.nanoseconds(gsl.cost)) ns/s: "
                     + "\((gsl.cost / kinema.cost * 100).rounded() / 100)× faster\n"
             }
         }
         StandardStreams.writeError(summary)
+    }
+
+    /// A cost in whole nanoseconds, or as the number it is when no Int holds it (a run of 1e-320 s
+    /// costs more than 1e300 ns per simulated second).
+    static func nanoseconds(_ cost: Double) -> String {
+        cost.isFinite && abs(cost) < 9e18 ? "\(Int(cost))" : "\(cost)"
     }
 
     /// The reference position of sample i, coordinate j.

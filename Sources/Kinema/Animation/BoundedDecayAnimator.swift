@@ -50,16 +50,21 @@ public struct BoundedDecayAnimator: Sendable {
     /// Whether the spring has taken over.
     public var isSpringing: Bool { handOffTime.map { time >= $0 } ?? false }
 
-    /// Whether the motion has come to rest (inside the bounds, or settled on an edge).
-    public var isSettled: Bool { isSpringing ? bounce?.isSettled ?? true : fling.isSettled }
+    /// Whether the motion has come to rest (inside the bounds, or settled on an edge). A decay
+    /// bound for an edge is not at rest before it meets the edge, however slow it has become:
+    /// its projected end lies outside the bounds.
+    public var isSettled: Bool {
+        if isSpringing { return bounce?.isSettled ?? true }
+        return handOffTime == nil && fling.isSettled
+    }
 
     /// The value now (once a decay inside the bounds settles, its projected end).
-    public var value: Double { isSpringing ? value(at: time) : fling.value }
+    public var value: Double { handOffTime == nil ? fling.value : value(at: time) }
 
     /// The velocity now.
     public var velocity: Double {
         if isSpringing, let bounce, let handOffTime { return bounce.velocity(at: time - handOffTime) }
-        return fling.velocity
+        return handOffTime == nil ? fling.velocity : fling.decay.velocity(fling.initialVelocity, after: time)
     }
 
     /// The value at `time` (seconds since the release), without advancing.

@@ -30,14 +30,13 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
     /// Creates the motion of `spring`-like parameters from `initialPosition` with `initialVelocity`
     /// towards `target`.
     /// - Throws: `KinemaError` unless mass and stiffness are finite and > 0, damping finite and ≥ 0,
-    ///   and the positions and velocity finite.
+    ///   the motion representable (`DampedSpring.requireRepresentable`), and the positions and
+    ///   velocity finite.
     public init(
         mass: Double = 1, stiffness: Double, damping: Double,
         target: Double = 1, initialPosition: Double = 0, initialVelocity: Double = 0
     ) throws {
-        try KinemaError.requirePositive(mass, "mass")
-        try KinemaError.requirePositive(stiffness, "stiffness")
-        try KinemaError.requireNonNegative(damping, "damping")
+        try DampedSpring.requireRepresentable(mass: mass, stiffness: stiffness, damping: damping)
         try KinemaError.requireFinite(target, "target")
         try KinemaError.requireFinite(initialPosition, "initial position")
         try KinemaError.requireFinite(initialVelocity, "initial velocity")

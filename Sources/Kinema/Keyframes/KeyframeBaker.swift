@@ -6,7 +6,8 @@ import RealModule
 /// - `uniform`: fps × duration segments, end point included, linear timing (Lockwood's uniform method
 ///   done right; its loop dropped the last frame).
 /// - `turningPoints`: knots at every extremum and impact; each segment the Hermite cubic from the
-///   exact velocities, `(1/3, d0·Δt/(3Δv), 2/3, 1 − d1·Δt/(3Δv))`.
+///   exact velocities, `(1/3, d0·Δt/(3Δv), 2/3, 1 − d1·Δt/(3Δv))` (at a vertical tangent the control
+///   moves to its end's time, a third of the travel above or below).
 /// - `adaptive`: the turning-point knots less the ripples smaller than half the tolerance (a settled
 ///   tail's, or a solver's rounding noise), then between each pair as few segments as it finds: from
 ///   each knot the longest piece whose timing function meets the tolerance, the Hermite one if it
@@ -15,6 +16,10 @@ public enum KeyframeBaker {
     public enum Strategy: String, CaseIterable, Sendable {
         case uniform, turningPoints = "turning-points", adaptive
     }
+
+    /// The shortest motion baked: near the smallest normal number (2.2e-308) the knot times'
+    /// differences, and t/d for the keyTimes, are no longer faithful.
+    public static var shortestDuration: Double { 1e-300 }
 
     /// Bakes `source`.
     /// - Parameters:
@@ -31,9 +36,8 @@ public enum KeyframeBaker {
         try KinemaError.requirePositive(tolerance, "tolerance")
         try KinemaError.requirePositive(framesPerSecond, "fps")
         let d = source.duration
-        guard d >= Double.leastNormalMagnitude, d.isFinite else {
-            // Below it, t/d for the knots is no longer a faithful keyTime.
-            throw KinemaError(parameter: "duration", value: "\(d)", rule: "a finite number ≥ \(Double.leastNormalMagnitude) s")
+        guard d >= shortestDuration, d.isFinite else {
+            throw KinemaError(parameter: "duration", value: "\(d)", rule: "a finite number ≥ \(shortestDuration) s")
         }
         switch strategy {
         case .uniform:
@@ -86,7 +90,9 @@ public enum KeyframeBaker {
         add(0)
         for t in inside { add(t) }
         add(d)
-        if unique.last != d { unique[unique.count - 1] = d }
+        // The last knot is the end: replaced when within rounding of it, added after a lone start
+        // (a motion shorter than the rounding bound, 1e-15 s, is still one segment from 0 to d).
+        if unique.count == 1 { unique.append(d) } else if unique.last != d { unique[unique.count - 1] = d }
         return unique
     }
 
@@ -164,9 +170,12 @@ public enum KeyframeBaker {
         guard abs(dv) > 1e-300 else { return .linear }
         // At an extremum the velocity is 0 up to the bisection's rounding: snap such y to [0, 1].
         func snap(_ y: Double) -> Double { y < 0 && y > -1e-9 ? 0 : y > 1 && y < 1 + 1e-9 ? 1 : y }
-        let y1 = snap(source.velocity(a, false) * dt / (3 * dv))
-        let y2 = snap(1 - source.velocity(b, true) * dt / (3 * dv))
-        return CubicBezierTimingFunction(uncheckedX1: 1.0 / 3, y1: y1, x2: 2.0 / 3, y2: y2)
+        let d0 = source.velocity(a, false) * dt / dv, d1 = source.velocity(b, true) * dt / dv
+        // A vertical tangent (circ-in at 1): the control straight above or below its end, a third
+        // of the travel away, as the parabola x = y² has it exactly.
+        let (x1, y1) = d0.isInfinite ? (0.0, d0 > 0 ? 1.0 / 3 : -1.0 / 3) : (1.0 / 3, snap(d0 / 3))
+        let (x2, y2) = d1.isInfinite ? (1.0, d1 > 0 ? 2.0 / 3 : 4.0 / 3) : (2.0 / 3, snap(1 - d1 / 3))
+        return CubicBezierTimingFunction(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,

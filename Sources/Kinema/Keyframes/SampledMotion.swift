@@ -37,7 +37,7 @@ struct SampledMotion: Sendable {
         pieces = impacts.isEmpty ? (1..<max(times.count, 1)).map { i in
             let h = times[i] - times[i - 1], x0 = positions[i - 1], v0 = velocities[i - 1], v1 = velocities[i]
             let slope = (positions[i] - x0) / h
-            return Piece(c0: x0, c1: v0, c2: (3 * slope - 2 * v0 - v1) / h, c3: (v0 + v1 - 2 * slope) / (h * h))
+            return Piece(c0: x0, c1: v0, c2: (3 * slope - 2 * v0 - v1) / h, c3: (v0 + v1 - 2 * slope) / h / h)  // not h·h: it underflows below 1e-154 s
         } : []
     }
 

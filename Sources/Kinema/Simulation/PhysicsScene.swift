@@ -102,6 +102,7 @@ extension PhysicsScene {
         try KinemaError.requireFinite(start, "from")
         try KinemaError.requireFinite(target, "to")
         try KinemaError.requireFinite(initialVelocity, "velocity")
+        try KinemaError.requireFinite(target - start, "travel (to − from)")
         let body = try PhysicsBody(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
         let force = try SpringForce(.anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
         return try PhysicsScene(dimensions: 1, bodies: [body], springs: [force])

@@ -248,8 +248,16 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
             let xb = vector(x1, b)
             for p in layout.planeOffsets.indices where !resting.contains(.init(body: b, plane: p)) {
-                guard Collisions.gap(layout, xb, body: b, plane: p) < 0 else { continue }
-                consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p))
+                let end = Collisions.gap(layout, xb, body: b, plane: p)
+                guard end < 0 else { continue }
+                // A step that begins on the surface (an impact just applied there) meets it again
+                // only if the body moves into it or ends inside it beyond rounding: a ball leaving
+                // an elastic wall was found "hitting" it at zero speed and put at rest.
+                func closing() -> Bool {
+                    end < -1e-12 || (vector(integrator.state.velocity, b) * layout.planeNormals[p]).sum() < 0
+                }
+                consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
+                         closing: closing)
             }
         }
         let v1 = integrator.state.velocity

@@ -19,7 +19,7 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
         case let .unstable(time, reason, timeStep, limit, method):
             let advice = limit > 0
                 ? "the largest stable step for \(method) on this scene is about \(limit) s"
-                : "\(method) has no stable step on this undamped scene; use semi-implicit-euler, verlet or rk4"
+                : "no stable step is known for \(method) on this scene; try a smaller step or tolerance, or another integrator"
             return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
         case let .tooManyEvents(time, limit):
             return "more than \(limit) collision events by t = \(time) s; raise the rest velocity "

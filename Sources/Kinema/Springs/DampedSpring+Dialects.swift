@@ -14,7 +14,12 @@ extension DampedSpring {
         try KinemaError.requirePositive(response, "response")
         try KinemaError.requireNonNegative(dampingRatio, "dampingRatio")
         try KinemaError.requirePositive(mass, "mass")
-        self.init(validatedResponse: response, dampingRatio: dampingRatio, mass: mass)
+        let omega = 2 * .pi / response
+        guard (omega * omega * mass).isFinite, (2 * dampingRatio * omega * mass).isFinite else {
+            throw KinemaError(parameter: "response", value: "\(response)",
+                              rule: "large enough that the stiffness (2π/response)²·mass and the damping are finite")
+        }
+        try self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
     }
 
     /// `init(response:dampingRatio:mass:)` for values known to be valid (the presets).

@@ -15,12 +15,34 @@ public struct DampedSpring: Hashable, Sendable, Codable {
     public let damping: Double
 
     /// Creates a spring from mass, stiffness and damping (CASpringAnimation, framer-motion).
-    /// - Throws: `KinemaError` unless mass and stiffness are finite and > 0 and damping finite and ≥ 0.
+    /// - Throws: `KinemaError` unless mass and stiffness are finite and > 0, damping finite and ≥ 0,
+    ///   and the motion representable (see `requireRepresentable`).
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws {
+        try Self.requireRepresentable(mass: mass, stiffness: stiffness, damping: damping)
+        self.init(validatedMass: mass, stiffness: stiffness, damping: damping)
+    }
+
+    /// The largest decay rate `c/(2m)` (1/s) whose square is a finite number: the closed form
+    /// needs `λ² − k/m`, and past this bound it overflows (a motion that slow settles after
+    /// about 1e150 s anyway).
+    public static var largestDecayRate: Double { 1e154 }
+
+    /// Throws unless mass and stiffness are finite and > 0, damping finite and ≥ 0, `k/m` a
+    /// finite number > 0 and `c/(2m)` at most `largestDecayRate`: the range where the closed
+    /// form is exact.
+    package static func requireRepresentable(mass: Double, stiffness: Double, damping: Double) throws {
         try KinemaError.requirePositive(mass, "mass")
         try KinemaError.requirePositive(stiffness, "stiffness")
         try KinemaError.requireNonNegative(damping, "damping")
-        self.init(validatedMass: mass, stiffness: stiffness, damping: damping)
+        let omegaSquared = stiffness / mass
+        guard omegaSquared.isFinite, omegaSquared > 0 else {
+            throw KinemaError(parameter: "stiffness / mass", value: "\(stiffness) / \(mass)", rule: "a finite number > 0")
+        }
+        let decayRate = damping / (2 * mass)
+        guard decayRate <= largestDecayRate else {
+            throw KinemaError(parameter: "damping / (2·mass)", value: "\(decayRate)",
+                              rule: "at most \(largestDecayRate) per second, where the spring's closed form is exact")
+        }
     }
 
     /// A spring of parameters known to be valid (constants, or values already checked).
