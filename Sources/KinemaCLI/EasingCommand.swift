@@ -53,8 +53,8 @@ struct EasingCommand: ParsableCommand {
                 // with an infinite velocity: printed as inf. Only a value outside the formula's
                 // domain is refused.
                 guard value.isFinite, !velocity.isNaN else {
-                    throw CLIError("'\(name)' is not defined at t = \(t) (value \(value), velocity \(velocity)); "
-                                   + "sample it where its formula is defined.")
+                    throw CLIError("'\(name)' is not defined at t = \(t) (its formula gives no number there); "
+                                   + "sample it where it is (t in [0, 1] for every named easing).")
                 }
                 block += CSV.row([t, value, velocity])
                 if block.utf8.count >= 1 << 16 {

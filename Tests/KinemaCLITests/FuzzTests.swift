@@ -167,6 +167,69 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) of \(ran) scene files failed:\n\(failures.prefix(10).joined(separator: "\n"))")
         print("fuzz: \(ran) scene files (seed \(Self.seed &+ 1)), \(failures.count) failures")
     }
+
+    /// Valid input of the classes that were once refused or mishandled, which must therefore
+    /// succeed, not merely fail cleanly: curves with vertical tangents sampled at their ends,
+    /// elastic impacts that land on sample times, and springs in extreme dialect values (from 0
+    /// to 1 the motion starts outside the 0.001 band, so a settling duration of 0 is wrong).
+    @Test func validInputOfTheHardenedClassesIsAccepted() throws {
+        var rng = FuzzRandom(seed: Self.seed &+ 2)
+        let start = Date()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-fuzz-valid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func unit(_ rng: inout FuzzRandom) -> Double { Double(rng.next() % 1_000_001) / 1_000_000 }
+        var ran = 0, failures: [String] = []
+        while ran < Self.cases && Date().timeIntervalSince(start) < Self.seconds {
+            var failure: String?
+            let command: [String]
+            switch rng.next() % 3 {
+            case 0:
+                let y1 = -2 + 5 * unit(&rng), y2 = -2 + 5 * unit(&rng), x = unit(&rng)
+                let name = Self.pick(["cubic-bezier(0,\(y1),\(x),\(y2))", "cubic-bezier(\(x),\(y1),1,\(y2))",
+                                      "cubic-bezier(0,\(y1),1,\(y2))", "circ-in", "circ-out", "circ-in-out",
+                                      "poly-in(\(0.05 + 0.9 * x))", "poly-out(\(0.05 + 0.9 * x))", "poly-in-out(\(0.05 + 0.9 * x))"], &rng)
+                command = ["easing", name, "--at", "0,0.5,1,\(unit(&rng))"]
+                if let result = try Self.run(command), result.status == 0 {
+                    for line in result.stdout.split(separator: "\n").dropFirst() {
+                        let fields = line.split(separator: ",").compactMap { Double($0) }
+                        if fields.count != 3 || !fields[1].isFinite || fields[2].isNaN { failure = "row '\(line)'" }
+                    }
+                } else { failure = Self.problem(try Self.run(command)) ?? "refused" }
+            case 1:
+                // A ball moving at `speed` meets a wall at x = 1 (radius 0.1) on the k-th 60 Hz sample.
+                let speed = 0.25 + 4 * unit(&rng), k = 1 + Int(rng.next() % 50), restitution = Self.pick([1, 0.5, 0.9], &rng)
+                var position = 0.9 - speed * (Double(k) / 60)
+                switch rng.next() % 3 { case 0: position = position.nextUp; case 1: position = position.nextDown; default: break }
+                let file = directory.appendingPathComponent("wall-\(ran).json"), events = directory.appendingPathComponent("events-\(ran).csv")
+                try #"{"dimensions":1,"bodies":[{"name":"a","position":[\#(position)],"velocity":[\#(speed)],"radius":0.1}],"planes":[{"normal":[-1],"offset":-1,"restitution":\#(restitution)}]}"#
+                    .write(to: file, atomically: true, encoding: .utf8)
+                command = ["simulate", "--scene", file.path, "--duration", "\(Double(k) / 60 + 0.25)", "--events", events.path,
+                           "--integrator", Self.pick(["dopri5", "dop853", "exact", "rk4", "verlet", "semi-implicit-euler"], &rng)]
+                if let problem = Self.problem(try Self.run(command)) { failure = problem } else {
+                    let rows = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").dropFirst()
+                    let speeds = rows.map { $0.split(separator: ",").suffix(2).compactMap { Double($0) } }
+                    if speeds.count != 1 || abs(speeds[0][0] - speed) > 1e-9 * speed || abs(speeds[0][1] - restitution * speed) > 1e-9 * speed {
+                        failure = "events \(Array(rows))"
+                    }
+                }
+            default:
+                let extremes = ["1e-300", "1e-150", "1e-12", "0.001", "1", "1000", "1e12", "1e150", "1e300"]
+                let dialect = Self.pick([["--stiffness", "--damping"], ["--tension", "--friction"], ["--response", "--damping-ratio"],
+                                         ["--stiffness", "--damping-ratio"], ["--bounciness", "--speed"]], &rng)
+                command = ["spring", dialect[0], Self.pick(extremes, &rng), dialect[1], Self.pick(extremes, &rng), "--format", "json"]
+                let result = try Self.run(command)
+                if let problem = Self.problem(result) { failure = problem } else if let result, result.status == 0 {
+                    let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+                    if let settling = json?["settlingDuration"] as? Double, !(settling > 0) { failure = "settlingDuration \(settling)" }
+                }
+            }
+            if let failure { failures.append("\(Case(arguments: command)): \(failure)") }
+            ran += 1
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(ran) valid inputs failed:\n\(failures.prefix(20).joined(separator: "\n"))")
+        print("fuzz: \(ran) valid inputs (seed \(Self.seed &+ 2)), \(failures.count) failures")
+    }
 }
 
 /// xorshift64*: a seeded generator, so every fuzz run with the same seed runs the same cases.

@@ -71,3 +71,69 @@ struct SampleTimeImpactTests {
         }
     }
 }
+
+/// A grid of starts whose plane impacts land on a sample time, computed as the samples are
+/// (k/rate in floating point) and one ulp either side, in 1-D, 2-D and 3-D, on walls, floors and
+/// slanted planes, for every integrator that takes colliders: one event each, speed out = e ×
+/// speed in, and the straight lines before and after it to 1e-9.
+struct SampleTimeImpactGridTests {
+    static let methods: [IntegrationMethod] = [
+        .euler(timeStep: 1.0 / 600), .semiImplicitEuler(timeStep: 1.0 / 600), .verlet(timeStep: 1.0 / 600),
+        .rk4(timeStep: 1.0 / 600), .adams(timeStep: 1.0 / 600, order: 5), .dopri5(tolerance: 1e-9),
+        .dop853(tolerance: 1e-9), .exact,
+    ]
+    /// Unit normals: walls and floors along the axes, and slanted planes.
+    static let normals: [[Double]] = [[1], [-1], [0, 1], [-1, 0], [0.6, 0.8], [0, 0, 1], [-1, 0, 0], [0.48, 0.6, 0.64]]
+
+    @Test(arguments: methods)
+    func impactsOnSampleTimesAreOneEventAndTheMotionGoesOn(_ method: IntegrationMethod) throws {
+        var runs = 0
+        for normal in Self.normals {
+            let d = normal.count, offset = normal[0] < 0 ? -1.0 : 0.0, radius = 0.1
+            // A tangential drift along the first axis the normal leaves free (none in 1-D).
+            let tangent: [Double] = d == 1 ? [0] : (0..<d).map { normal[$0] == 0 && $0 == normal.firstIndex(of: 0) ? 1 : 0 }
+            for (speed, rate, k) in [(1.5, 60.0, 10), (3.0, 60.0, 8), (0.7, 10.0, 3), (1.25, 60.0, 13)] {
+                let time = Double(k) / rate
+                let contact = normal.map { (offset + radius) * $0 }
+                let velocity = (0..<d).map { -speed * normal[$0] + 0.3 * tangent[$0] }
+                let exactStart = (0..<d).map { contact[$0] - velocity[$0] * time }
+                let axis = normal.firstIndex { $0 != 0 }!
+                for nudge in [-1, 0, 1] {
+                    var start = exactStart
+                    if nudge < 0 { start[axis] = start[axis].nextDown } else if nudge > 0 { start[axis] = start[axis].nextUp }
+                    for restitution in [1.0, 0.5] {
+                        try check(method, normal, offset: offset, start: start, velocity: velocity, time: time, rate: rate,
+                                  restitution: restitution, speed: speed)
+                        runs += 1
+                    }
+                }
+            }
+        }
+        #expect(runs == Self.normals.count * 4 * 3 * 2)
+    }
+
+    func check(_ method: IntegrationMethod, _ normal: [Double], offset: Double, start: [Double], velocity: [Double],
+               time: Double, rate: Double, restitution: Double, speed: Double) throws {
+        let d = normal.count
+        let scene = try PhysicsScene(dimensions: d, bodies: [PhysicsBody(name: "ball", position: start, velocity: velocity, radius: 0.1)],
+                                     planes: [Plane(name: "plane", normal: normal, offset: offset, restitution: restitution)])
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: time + 0.5, sampleRate: rate)
+        let label = "\(method), normal \(normal), start \(start), impact at \(time), e = \(restitution)"
+        #expect(trajectory.events.count == 1, "\(label): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
+        guard let event = trajectory.events.first else { return }
+        #expect(abs(event.time - time) <= 1e-9, "\(label): at \(event.time)")
+        #expect(abs(event.speedIn - speed) <= 1e-9 * speed && abs(event.speedOut - restitution * speed) <= 1e-9 * speed,
+                "\(label): in \(event.speedIn), out \(event.speedOut)")
+        // After the impact the normal component turns and shrinks by e: v' = v − (1 + e)(v·n)n.
+        let vn = zip(velocity, normal).map(*).reduce(0, +)
+        let after = (0..<d).map { velocity[$0] - (1 + restitution) * vn * normal[$0] }
+        for i in 0..<trajectory.count {
+            let t = trajectory.times[i]
+            for j in 0..<d {
+                let contact = start[j] + velocity[j] * time
+                let expected = t <= time ? start[j] + velocity[j] * t : contact + after[j] * (t - time)
+                #expect(abs(trajectory.position(i, j) - expected) <= 1e-9, "\(label): x\(j)(\(t)) = \(trajectory.position(i, j)), expected \(expected)")
+            }
+        }
+    }
+}

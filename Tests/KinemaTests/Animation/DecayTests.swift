@@ -117,3 +117,61 @@ import Testing
         #expect(scroll.isSettled && scroll.value == 0)
     }
 }
+
+/// Flicks whose projected end lies just past an edge (within restSpeed/λ, where the decay alone
+/// would count as settled before reaching it): the motion settles once, on the edge, inside the
+/// bounds, and `advance` says so exactly once.
+struct BoundedDecaySettlingTests {
+    @Test func theReportedFlickSettlesOnceOnTheEdge() throws {
+        // Would land 0.2 pt past the upper edge; with restSpeed 0.5 the decay alone "settles"
+        // 0.5/λ = 0.25 pt before its end, short of the edge.
+        let decay = Decay.normal, bounds = 0.0...1000.0, velocity = 800.0
+        let start = 1000.2 - velocity / decay.rate
+        try checkSettling(value: start, velocity: velocity, bounds: bounds, restSpeed: 0.5, frameRate: 60, label: "reported")
+    }
+
+    @Test(arguments: [60.0, 120.0])
+    func randomFlicksNearEitherEdgeSettleOnceInside(_ frameRate: Double) throws {
+        var rng = SplitMix64(seed: 35)
+        let decay = Decay.normal, bounds = -200.0...600.0
+        for restSpeed in [0.01, 0.5, 5, 46.875] {
+            for _ in 0..<40 {
+                let towardsUpper = rng.next() % 2 == 0
+                let speed = 100 + Double(rng.next() % 4000)
+                // Projected end past the edge by up to 2·restSpeed/λ, or inside it by as much.
+                let past = (Double(rng.next() % 2001) / 1000 - 1) * 2 * restSpeed / decay.rate
+                let end = towardsUpper ? bounds.upperBound + past : bounds.lowerBound - past
+                let velocity = towardsUpper ? speed : -speed
+                let start = end - velocity / decay.rate
+                guard bounds.contains(start) else { continue }
+                try checkSettling(value: start, velocity: velocity, bounds: bounds, restSpeed: restSpeed, frameRate: frameRate,
+                                  label: "start \(start), velocity \(velocity), restSpeed \(restSpeed), \(frameRate) Hz")
+            }
+        }
+    }
+
+    func checkSettling(value: Double, velocity: Double, bounds: ClosedRange<Double>, restSpeed: Double, frameRate: Double,
+                       label: String) throws {
+        let tolerance = 0.001
+        var scroll = try BoundedDecayAnimator(value: value, velocity: velocity, bounds: bounds, restSpeed: restSpeed,
+                                              tolerance: tolerance)
+        var completions = 0, firstValue: Double?
+        for _ in 0..<Int(30 * frameRate) {
+            if try scroll.advance(by: 1 / frameRate) {
+                completions += 1
+                firstValue = firstValue ?? scroll.value
+            }
+            // Never reported at rest outside the bounds.
+            if scroll.isSettled {
+                #expect(bounds.contains(scroll.value), "\(label): settled at \(scroll.value) at \(scroll.time) s")
+            }
+        }
+        #expect(completions == 1, "\(label): advance returned true \(completions) times")
+        let settled = try #require(firstValue, "\(label): never settled")
+        #expect(bounds.contains(settled), "\(label): settled at \(settled)")
+        if scroll.handOffTime != nil {
+            let edge = velocity > 0 ? bounds.upperBound : bounds.lowerBound
+            #expect(abs(settled - edge) <= tolerance, "\(label): settled at \(settled), edge \(edge)")
+        }
+    }
+}
