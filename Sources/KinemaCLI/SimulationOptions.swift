@@ -39,6 +39,8 @@ struct SimulationOptions: ParsableArguments {
     var seed: UInt64?
     @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
     var maxSteps: Int?
+    @Option(name: .customLong("max-step"), parsing: .unconditional, help: "The longest step dopri5, dop853 or exact may take, in seconds (default: no bound but the sample times); collisions are found within each step whatever its length.")
+    var maxStep: Double?
 
     /// The flags as plain values, which hold the logic (`choice`, `run`, …).
     var values: SimulationValues { SimulationValues(self) }
@@ -56,11 +58,13 @@ struct SimulationValues {
     var frameJitter: Double?
     var seed: UInt64?
     var maxSteps: Int?
+    var maxStep: Double?
 
     init(_ flags: SimulationOptions) {
         (duration, integrator, dt, order, tolerance) = (flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance)
         (sampleRate, frameRate, frameJitter, seed, maxSteps) = (flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
                                                                 flags.maxSteps)
+        maxStep = flags.maxStep
     }
 }
 
@@ -130,6 +134,8 @@ extension SimulationValues {
     func simulation(_ scene: PhysicsScene) throws -> Simulation {
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = try stepBudget()
+        try check(maxStep, "--max-step", .positive)
+        simulation.maximumStep = maxStep ?? .infinity
         return simulation
     }
 
@@ -147,6 +153,11 @@ extension SimulationValues {
         }
         if frameRate == nil, frameJitter != nil || seed != nil {
             throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
+        }
+        if maxStep != nil {
+            guard case .kinema(let method) = choice, method.timeStep == nil else {
+                throw CLIError("'--max-step' bounds the steps of dopri5, dop853 and exact; \(integrator) steps otherwise.")
+            }
         }
         switch choice {
         case .kinema(let method):

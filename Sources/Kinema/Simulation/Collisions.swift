@@ -4,7 +4,12 @@ import RealModule
 /// gaps, the root of a gap in a step, and the impulse of an impact.
 enum Collisions {
     /// What a body hits: a plane, or another body (by index).
-    enum Collider: Equatable { case plane(Int), body(Int) }
+    enum Collider: Equatable {
+        case plane(Int), body(Int)
+
+        /// The other body of a sphere pair.
+        var otherBody: Int? { if case .body(let o) = self { o } else { nil } }
+    }
 
     /// Contacts at rest from the start: a body on a plane, not moving into or out of it faster than
     /// the rest velocity, and pushed into it.
@@ -22,12 +27,35 @@ enum Collisions {
                 let n = system.planeNormals[p]
                 let vn = (system.vector(state.velocity, body: b) * n).sum()
                 let an = (system.vector(a, body: b) * n).sum()
-                if gap <= 1e-12 * scale && abs(vn) <= system.scene.restVelocity && an <= 0 {
+                // Held only where a force presses it on: at rest against a wall with nothing
+                // pushing, a body is merely touching.
+                if gap <= 1e-12 * scale && abs(vn) <= system.scene.restVelocity && an < 0 {
                     contacts.append(.init(body: b, plane: p))
                 }
             }
         }
-        return contacts
+        // Spheres pressed together from the start (a stack): touching, not moving apart, and
+        // pressed through the contacts below them, found level by level.
+        guard system.scene.contacts != nil else { return contacts }
+        let layout = system.layout
+        var held = system
+        held.resting = contacts
+        var found = true
+        while found {
+            found = false
+            for b in layout.radii.indices where layout.radii[b] > 0 {
+                for o in (b + 1)..<layout.radii.count where layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
+                    let contact = RestingContact(body: b, on: o)
+                    guard !held.resting.contains(contact),
+                          touching(gap(system, state.position, bodies: b, o), scale: layout.radii[b] + layout.radii[o]),
+                          abs(separationSpeed(system, state, contact)) <= system.scene.restVelocity,
+                          isPressed(held, state, contact) else { continue }
+                    held.resting.append(contact)
+                    found = true
+                }
+            }
+        }
+        return held.resting
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, body: Int, plane: Int) -> Double {
@@ -72,10 +100,103 @@ enum Collisions {
         return a
     }
 
-    /// Applies the impulse of an impact and returns the new state; records the event.
+    /// Applies the impulse of an impact, then the impulses it passes on, and returns the new
+    /// state; records an event for each.
+    ///
+    /// An impact can push a body into something it touches (a ball at rest on the floor, hit
+    /// from above; a row of spheres): every touching contact that a changed body now approaches
+    /// is resolved in turn, most approaching first, as event-driven simulations resolve
+    /// simultaneous collisions, until none approaches. Past `maximumPassedImpulses` (an
+    /// inelastic collapse), what still approaches is stopped along the contact's normal instead.
     static func apply<V>(_ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
-                  time: Double, events: inout [ImpactEvent]) -> PhaseState<V> {
+                         time: Double, events: inout [ImpactEvent]) -> PhaseState<V> {
         var state = state
+        impulse(&system, &state, body: b, collider: collider, time: time, events: &events, restitutionScale: 1)
+        var changed: [Int] = [b]
+        if case .body(let o) = collider { changed.append(o) }
+        var passed = 0
+        while let next = mostApproachingContact(system, state, of: changed) {
+            passed += 1
+            let stop = passed > maximumPassedImpulses
+            impulse(&system, &state, body: next.body, collider: next.collider, time: time, events: &events,
+                    restitutionScale: stop ? 0 : 1)
+            if stop && passed > 2 * maximumPassedImpulses { break }
+            for body in [next.body] + (next.collider.otherBody.map { [$0] } ?? []) where !changed.contains(body) {
+                changed.append(body)
+            }
+        }
+        // Contacts of the changed bodies that now separate let go.
+        let separating = system.resting.filter { contact in
+            changed.contains { contact.involves($0) } && separationSpeed(system, state, contact) > 1e-12
+        }
+        if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
+        return state
+    }
+
+    /// How fast the two sides of a resting contact move apart along its normal.
+    static func separationSpeed<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact) -> Double {
+        let v = system.vector(state.velocity, body: contact.body)
+        guard contact.other >= 0 else { return (v * system.planeNormals[contact.plane]).sum() }
+        let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
+        let distance = (d * d).sum().squareRoot()
+        return distance > 0 ? ((v - system.vector(state.velocity, body: contact.other)) * d).sum() / distance : 0
+    }
+
+    /// The impulses passed on from one impact before the rest are made perfectly inelastic.
+    static var maximumPassedImpulses: Int { 1_000 }
+
+    /// How close a contact must be to count as touching: within rounding of the scene's scale.
+    static func touching(_ gap: Double, scale: Double) -> Bool { gap <= 1e-9 * max(1, scale) }
+
+    /// Among the contacts of `bodies`, the touching one approached fastest (faster than 1e-12
+    /// units/s), if any: a plane, or a sphere when the scene has contacts.
+    /// - Complexity: O(bodies × (planes + bodies in the scene)).
+    static func mostApproachingContact<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>,
+                                          of bodies: [Int]) -> (body: Int, collider: Collider)? {
+        let layout = system.layout
+        var best: (body: Int, collider: Collider)?, fastest = 1e-12
+        for b in bodies where layout.inverseMasses[b] > 0 {
+            let x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
+            for p in layout.planeOffsets.indices {
+                let n = layout.planeNormals[p]
+                guard touching(gap(layout, x, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b]) else { continue }
+                let approach = -(v * n).sum()
+                if approach > fastest { (best, fastest) = ((b, .plane(p)), approach) }
+            }
+        }
+        guard system.scene.contacts != nil else { return best }
+        for b in bodies where layout.radii[b] > 0 {
+            let x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
+            for o in layout.radii.indices where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
+                let xo = system.vector(state.position, body: o)
+                guard touching(gap(layout, x, xo, bodies: b, o), scale: layout.radii[b] + layout.radii[o]) else { continue }
+                let d = x - xo, distance = (d * d).sum().squareRoot()
+                guard distance > 0 else { continue }
+                let approach = -(((v - system.vector(state.velocity, body: o)) * d).sum() / distance)
+                if approach > fastest { (best, fastest) = ((b, .body(o)), approach) }
+            }
+        }
+        return best
+    }
+
+    /// Whether the forces, passed through the other resting contacts (the floor under the ball
+    /// below), press the two sides of `contact` together.
+    /// - Complexity: one acceleration of the whole scene.
+    static func isPressed<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact) -> Bool {
+        var others = system
+        others.resting.removeAll { $0 == contact }
+        let a = others.acceleration(position: state.position, velocity: state.velocity, time: 0)
+        let ab = system.vector(a, body: contact.body)
+        guard contact.other >= 0 else { return (ab * system.planeNormals[contact.plane]).sum() < 0 }
+        let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
+        return ((ab - system.vector(a, body: contact.other)) * d).sum() < 0
+    }
+
+    /// One impact's impulse, `restitutionScale` times the collider's restitution (0: stopped along
+    /// the normal). A bounce slower than the rest velocity ends at rest only where the forces
+    /// press the body against what it touches; with nothing pressing, it goes on at e × its speed.
+    static func impulse<V>(_ system: inout SceneSystem<V>, _ state: inout PhaseState<V>, body b: Int, collider: Collider,
+                           time: Double, events: inout [ImpactEvent], restitutionScale: Double) {
         let scene = system.scene
         switch collider {
         case .plane(let p):
@@ -85,15 +206,19 @@ enum Collisions {
             let vn = (v * n).sum()
             var tangential = v - vn * n
             let speedIn = max(-vn, 0)
-            var speedOut = plane.restitution * speedIn
+            let restitution = plane.restitution * restitutionScale
+            var speedOut = restitution * speedIn
             let tangentialSpeed = (tangential * tangential).sum().squareRoot()
             if plane.friction > 0 && tangentialSpeed > 0 {
-                let reduced = max(0, tangentialSpeed - plane.friction * (1 + plane.restitution) * speedIn)
+                let reduced = max(0, tangentialSpeed - plane.friction * (1 + restitution) * speedIn)
                 tangential *= reduced / tangentialSpeed
             }
-            if speedOut < max(scene.restVelocity, 1e-9) {
+            let contact = RestingContact(body: b, plane: p)
+            if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, contact) {
                 speedOut = 0
-                system.resting.append(.init(body: b, plane: p))
+                if !system.resting.contains(contact) { system.resting.append(contact) }
+            } else {
+                system.resting.removeAll { $0 == contact }  // it bounces off: no longer held there
             }
             let before = v
             v = tangential + speedOut * n
@@ -119,8 +244,15 @@ enum Collisions {
             let relative = va - vo
             let un = (relative * n).sum()
             let speedIn = max(-un, 0)
-            var speedOut = contact.restitution * speedIn
-            if speedOut < max(scene.restVelocity, 1e-9) { speedOut = 0 }
+            let restitution = contact.restitution * restitutionScale
+            var speedOut = restitution * speedIn
+            let pair = RestingContact(body: b, on: o)
+            if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, pair) {
+                speedOut = 0
+                if !system.resting.contains(pair) { system.resting.append(pair) }
+            } else {
+                system.resting.removeAll { $0 == pair }
+            }
             let impulse = (speedIn + speedOut) / (wa + wo)
             va += (impulse * wa) * n
             vo -= (impulse * wo) * n
@@ -140,6 +272,5 @@ enum Collisions {
                                       jumps: [.init(body: b, position: xa, before: beforeA, after: va),
                                               .init(body: o, position: xo, before: beforeO, after: vo)]))
         }
-        return state
     }
 }

@@ -12,6 +12,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// The fixed-step methods' stability limit for (ω, ζ), named in an `unstable` error.
     let stabilityLimit: ((Double, Double) -> Double)?
     let stepBudget: Int
+    /// The longest step (infinity: no bound beyond the times asked for).
+    let maximumStep: Double
     /// Whether steps end on the times asked for (fixed-step batch runs); otherwise steps run on
     /// and the times are interpolated, as display frames are.
     let landOnSamples: Bool
@@ -47,11 +49,12 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// The integrator is read first and moved in last: read after the move, it was copied
     /// (through its generic value witness, field by field, twice a run).
     init(_ integrator: consuming I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
-         stepBudget: Int, landOnSamples: Bool) {
+         stepBudget: Int, maximumStep: Double = .infinity, landOnSamples: Bool) {
         self.methodName = methodName
         self.timeStep = timeStep
         self.stabilityLimit = stabilityLimit
         self.stepBudget = stepBudget
+        self.maximumStep = maximumStep
         self.landOnSamples = landOnSamples
         forces = integrator.system
         let scene = forces.scene
@@ -100,10 +103,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             if integrator.steps - stepsAtBudgetStart >= stepBudget {
                 throw SimulationError.tooManySteps(time: integrator.time, limit: stepBudget)
             }
-            let limit = landOnSamples ? times[next] : stepLimit
+            let limit = min(landOnSamples ? times[next] : stepLimit, integrator.time + maximumStep)
             // With colliders every step is searched for impacts; without, the integrator may take
             // several steps up to the next time asked for.
-            if hasColliders { try integrator.advance(toward: limit) } else {
+            if hasColliders || limit < times[next] { try integrator.advance(toward: limit) } else {
                 try integrator.advance(toward: limit, reaching: times[next])
             }
             // Non-finite lanes after every call; the energy (loops over bodies and springs) every
@@ -115,7 +118,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             if hasColliders || times[next] < integrator.time {
                 integrator.prepareInterpolation()
             }
-            if hasColliders, let impact = earliestImpact() {
+            if hasColliders, let impact = try earliestImpact() {
                 while next < times.count && times[next] <= impact.time {
                     report(times[next], integrator.interpolateInPlace(at: times[next]))
                     next += 1
@@ -181,11 +184,12 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
         var system = integrator.system
+        let recorded = events.count
         let state = Collisions.apply(&system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
                                      collider: impact.collider, time: impact.time, events: &events)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
-        eventCount += 1
+        eventCount += events.count - recorded
         if eventCount > Simulation.maximumEvents {
             throw SimulationError.tooManyEvents(time: impact.time, limit: Simulation.maximumEvents)
         }
@@ -209,30 +213,50 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0. Planes are checked
     /// body by body; sphere pairs only where the broad phase finds them overlapping at the step's end.
+    /// Throws `SimulationError.contactLost` where a body ended a step inside a plane or another
+    /// sphere beyond rounding without an impact to resolve it: output past such a step would be
+    /// wrong, so the run stops instead.
     @inline(__always)
-    private mutating func earliestImpact() -> Impact? {
+    private mutating func earliestImpact() throws -> Impact? {
         guard integrator.time > integrator.previousTime else { return nil }
-        let pairs = sweepOrder.count > 1 ? overlappingSpheres(at: integrator.state.position, integrator.system) : []
-        return Self.earliestImpact(in: &integrator, pairs: pairs)
+        let pairs = sweepOrder.count > 1
+            ? nearbySpheres(at: integrator.state.position, velocity: integrator.state.velocity,
+                            within: integrator.time - integrator.previousTime, integrator.system) : []
+        var breach: (body: Int, collider: Collisions.Collider, depth: Double)?
+        let impact = Self.earliestImpact(in: &integrator, pairs: pairs, breach: &breach)
+        if let breach {
+            let scene = integrator.system.scene
+            let collider: String
+            switch breach.collider {
+            case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
+            case .body(let o): collider = "body '\(scene.bodies[o].name)'"
+            }
+            throw SimulationError.contactLost(time: integrator.time, body: scene.bodies[breach.body].name, collider: collider,
+                                              depth: breach.depth)
+        }
+        return impact
     }
 
     /// Static, with the integrator `inout` so the closures capture its address: a copy (a local,
     /// or a borrowed parameter captured) went through its generic value witness on every step and
     /// doubled the cost of a bouncing drop.
     @inline(__always)
-    private static func earliestImpact(in integrator: inout I, pairs: [(Int, Int)]) -> Impact? {
+    private static func earliestImpact(in integrator: inout I, pairs: [(Int, Int)],
+                                       breach: inout (body: Int, collider: Collisions.Collider, depth: Double)?) -> Impact? {
         let t0 = integrator.previousTime, t1 = integrator.time
         // The layout and the contacts, not the system: a copy of the system went through its
         // generic value witness on every step.
         let layout = integrator.system.layout, resting = integrator.system.resting, d = layout.dimensions
         let x1 = integrator.state.position
         var best: Impact?
-        func consider(_ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, closing: () -> Bool = { true }) {
+        func consider(_ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, scale: Double,
+                      closing: () -> Bool = { true }) {
             // Not in contact before this step; and, when the step began touching (a gap within
             // rounding of 0, like spheres laid side by side), closing: touching spheres at rest or
             // moving together found a zero-speed "impact" after every restart, 200,000 times.
-            let start = gapAt(t0)
-            guard gapAt(t1) < 0, start >= -1e-12, start > 1e-12 || closing() else { return }
+            let start = gapAt(t0), end = gapAt(t1), rounding = 1e-9 * max(1, scale)
+            if start < -rounding && end < -rounding { breach = (body, collider, -end) }
+            guard end < 0, start >= -rounding, start > 1e-12 || closing() else { return }
             let time = Collisions.lastNonNegative(t0, t1, gapAt)
             if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: body, collider: collider) }
         }
@@ -247,9 +271,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         }
         for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
             let xb = vector(x1, b)
-            for p in layout.planeOffsets.indices where !resting.contains(.init(body: b, plane: p)) {
+            for p in layout.planeOffsets.indices {
                 let end = Collisions.gap(layout, xb, body: b, plane: p)
                 guard end < 0 else { continue }
+                let scale = max(1, abs(layout.planeOffsets[p]) + layout.radii[b])
+                if resting.contains(.init(body: b, plane: p)) {
+                    if end < -1e-9 * scale { breach = (b, .plane(p), -end) }
+                    continue
+                }
                 // A step that begins on the surface (an impact just applied there) meets it again
                 // only if the body moves into it or ends inside it beyond rounding: a ball leaving
                 // an elastic wall was found "hitting" it at zero speed and put at rest.
@@ -257,7 +286,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     end < -1e-12 || (vector(integrator.state.velocity, b) * layout.planeNormals[p]).sum() < 0
                 }
                 consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
-                         closing: closing)
+                         scale: scale, closing: closing)
             }
         }
         let v1 = integrator.state.velocity
@@ -267,8 +296,21 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 let separation = vector(x1, a) - vector(x1, b), approach = vector(v1, a) - vector(v1, b)
                 return (separation * approach).sum() < -1e-9 * (separation * separation).sum().squareRoot()
             }
-            consider({ Collisions.gap(layout, position(a, $0), position(b, $0), bodies: a, b) }, body: a, collider: .body(b),
-                     closing: closing)
+            func gapAt(_ t: Double) -> Double { Collisions.gap(layout, position(a, t), position(b, t), bodies: a, b) }
+            let scale = layout.radii[a] + layout.radii[b]
+            let separation = vector(x1, a) - vector(x1, b)
+            if (separation * separation).sum().squareRoot() - scale >= 0 {
+                // Apart at the step's end: a grazing pair (or one that passed through) came closest
+                // inside the step, where the relative motion, nearly straight over a step, put it.
+                let u = vector(v1, a) - vector(v1, b), uu = (u * u).sum()
+                guard uu > 0 else { continue }
+                let closest = t1 - min(max((separation * u).sum() / uu, 0), t1 - t0)
+                guard closest > t0, closest < t1, gapAt(closest) < 0, gapAt(t0) >= -1e-9 * max(1, scale) else { continue }
+                let time = Collisions.lastNonNegative(t0, closest, gapAt)
+                if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: a, collider: .body(b)) }
+                continue
+            }
+            consider(gapAt, body: a, collider: .body(b), scale: scale, closing: closing)
         }
         return best
     }
@@ -280,15 +322,23 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         integrator.interpolatePosition(at: t, lanes: body * d ..< body * d + d)
     }
 
-    /// Sweep and prune on axis 0: the sphere pairs (lower index first) overlapping at `x`, found by
-    /// sorting their intervals on the axis and testing only pairs whose intervals overlap there
-    /// (and, cheaply first, on the other axes).
-    private mutating func overlappingSpheres(at x: V, _ system: SceneSystem<V>) -> [(Int, Int)] {
+    /// Sweep and prune on axis 0: the sphere pairs (lower index first) that overlap at `x`, or
+    /// come within the distance their velocities `v` cover in a step of `h` (with a margin of
+    /// half again): those that may have touched during the step. Found by sorting the spheres'
+    /// intervals on the axis and testing only pairs whose intervals overlap there (and, cheaply
+    /// first, on the other axes).
+    private mutating func nearbySpheres(at x: V, velocity v: V, within h: Double, _ system: SceneSystem<V>) -> [(Int, Int)] {
         let radii = system.layout.radii, d = system.dimensions
         var pairs: [(Int, Int)] = []
         var tests = 0
         V.withLanes(of: x) { x in
-            func low(_ b: Int) -> Double { x[b * d] - radii[b] }
+            V.withLanes(of: v) { v in
+            func reach(_ b: Int) -> Double {
+                var speed = 0.0
+                for axis in 0..<d { speed += abs(v[b * d + axis]) }
+                return radii[b] + 1.5 * h * speed
+            }
+            func low(_ b: Int) -> Double { x[b * d] - reach(b) }
             // Insertion sort: the order changes little from one step to the next.
             for i in 1..<sweepOrder.count {
                 let body = sweepOrder[i], key = low(body)
@@ -300,10 +350,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 sweepOrder[j] = body
             }
             for i in sweepOrder.indices {
-                let a = sweepOrder[i], high = x[a * d] + radii[a]
+                let a = sweepOrder[i], high = x[a * d] + reach(a)
                 var j = i + 1
                 while j < sweepOrder.count && low(sweepOrder[j]) <= high {
-                    let b = sweepOrder[j], reach = radii[a] + radii[b]
+                    let b = sweepOrder[j], reach = reach(a) + reach(b)
                     j += 1
                     tests += 1
                     var distanceSquared = 0.0, apart = false
@@ -314,6 +364,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     }
                     if !apart && distanceSquared.squareRoot() - reach < 0 { pairs.append((min(a, b), max(a, b))) }
                 }
+            }
             }
         }
         pairTests += tests
@@ -328,7 +379,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let state = integrator.state
         let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
         let kept = integrator.system.resting.filter { contact in
-            (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0
+            guard contact.other >= 0 else { return (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0 }
+            let d = free.vector(state.position, body: contact.body) - free.vector(state.position, body: contact.other)
+            return ((free.vector(a, body: contact.body) - free.vector(a, body: contact.other)) * d).sum() <= 0
         }
         if kept.count != integrator.system.resting.count {
             var system = integrator.system

@@ -18,6 +18,11 @@ public struct Simulation: Sendable {
     /// (an adaptive method whose accuracy needs more than its stability) stops when it does.
     public var stepBudget = Simulation.defaultStepBudget
 
+    /// The longest step an adaptive method (dopri5, dop853, exact, GSL's) may take, in seconds;
+    /// infinity (the default) leaves the step to the tolerance and the sample times. Fixed-step
+    /// methods keep their own step. Runs throw `KinemaError` unless it is > 0.
+    public var maximumStep = Double.infinity
+
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
     /// by every method); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
@@ -126,8 +131,9 @@ public struct Simulation: Sendable {
         var system = integrator.system
         system.resting = try Collisions.initialContacts(system, integrator.state)
         integrator.system = system
+        try requireValidMaximumStep()
         var stepper = SceneStepper(integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
-                                   landOnSamples: true)
+                                   maximumStep: maximumStep, landOnSamples: true)
         defer { integrator = stepper.integrator }
         guard let each else {
             return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
@@ -185,6 +191,7 @@ public struct Simulation: Sendable {
     /// integrator for `method` and the stepper around it, and hands the stepper to `use`.
     func withStepper<Use: SceneStepperUse>(method: IntegrationMethod, landOnSamples: Bool, _ use: Use) throws -> Use.Result {
         try method.validate()
+        try requireValidMaximumStep()
         if scene.coordinateCount > largestPackedScene {
             return try withStepper(SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use)
         }
@@ -211,7 +218,8 @@ public struct Simulation: Sendable {
         // Generic over the vector too: the flat-storage integrators step `SceneSystem<FlatVector>`.
         func stepper<J: Integrator, W>(_ integrator: consuming J) -> SceneStepper<J, W> where J.System == SceneSystem<W> {
             SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
-                         stepBudget: stepBudget, landOnSamples: landOnSamples)
+                         stepBudget: stepBudget, maximumStep: method.timeStep == nil ? maximumStep : .infinity,
+                         landOnSamples: landOnSamples)
         }
         /// A fixed-step method: in place on flat storage, generic otherwise.
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
@@ -245,6 +253,12 @@ public struct Simulation: Sendable {
             return try use.use(stepper(DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
         case .exact:
             return try use.use(stepper(try ExactIntegrator(system: system, state: start)))
+        }
+    }
+
+    func requireValidMaximumStep() throws {
+        guard maximumStep > 0 else {
+            throw KinemaError(parameter: "maximumStep", value: "\(maximumStep)", rule: "a number of seconds > 0 (or infinity)")
         }
     }
 

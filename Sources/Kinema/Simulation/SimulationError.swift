@@ -11,6 +11,9 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooManySteps(time: Double, limit: Int)
     /// Refused before the first step: the run would take more steps than its budget.
     case overBudget(estimatedSteps: Double, budget: Int, advice: String)
+    /// A body ended a step inside a plane or another sphere, beyond rounding, with no impact to
+    /// resolve it: the run stops rather than output a body on the wrong side.
+    case contactLost(time: Double, body: String, collider: String, depth: Double)
 
     public var description: String {
         switch self {
@@ -26,6 +29,9 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
                 + "(--rest-velocity for --drop, \"restVelocity\" in a scene file) so bounces end in contact sooner."
         case let .tooManySteps(time, limit):
             return "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget (--max-steps)."
+        case let .contactLost(time, body, collider, depth):
+            return "body '\(body)' is \(depth) inside \(collider) at t = \(time) s, which no impact resolved; "
+                + "the run stops rather than output it (a defect: please report the scene)."
         case let .overBudget(estimate, budget, advice):
             let steps = estimate < 9e18 ? "\(Int(estimate.rounded(.up)))" : "\(estimate)"
             return "this run needs about \(steps) steps, more than its budget of \(budget): "
