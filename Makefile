@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test players slurm-check fuzz notebooks notebooks-small docs benchmarks benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test players slurm-check fuzz notebooks notebooks-small docs man benchmarks benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -10,9 +10,10 @@ build: setup
 demo: build
 	bash scripts/demo.sh
 
-# The platform check (reads the source: Linux cannot build for Apple SDKs); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
+# The platform check (reads the source: Linux cannot build for Apple SDKs); the README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
 test: setup
 	python3 scripts/check-platforms.py --self-test
+	python3 scripts/check-docs.py --self-test
 	swift test
 	bash scripts/players.sh
 	bash scripts/slurm-check.sh
@@ -45,6 +46,12 @@ docs: setup
 	swift package --disable-sandbox generate-documentation --target Kinema --warnings-as-errors
 	swift package --disable-sandbox generate-documentation --target KinemaReference --warnings-as-errors
 
+# Man pages from the commands' own help (swift-argument-parser's generate-manual plugin; a release
+# build, a few minutes): kinema.1 and one page per subcommand in man/. Read with man -l man/kinema.1.
+man: setup
+	swift package --disable-sandbox --allow-writing-to-package-directory generate-manual --multi-page
+	rm -rf man && cp -R .build/plugins/GenerateManual/outputs/kinema man
+
 # The benchmark suites (release; plain C and GSL measured in the same run). The Sweep suite runs
 # the release kinema binary, built first.
 benchmarks: setup
@@ -68,4 +75,4 @@ benchmark-allocations: setup
 	cd Benchmarks && swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal
 
 clean:
-	rm -rf .build notebooks/.venv
+	rm -rf .build notebooks/.venv man

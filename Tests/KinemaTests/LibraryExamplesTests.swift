@@ -2,9 +2,9 @@ import Foundation
 import Kinema
 import Testing
 
-/// The README's "Library" snippets, verbatim, each run and checked against a closed form; the last
-/// test fails when the README and this file disagree, so the README cannot show code that does not
-/// compile.
+/// The snippets of docs/library.md and the README, verbatim, each run and checked against a
+/// closed form; the last test fails when the documents and this file disagree, so they cannot show
+/// code that does not compile.
 @Suite struct LibraryExamplesTests {
     @Test func springValueAndVelocity() throws {
         let spring = try DampedSpring(duration: 0.5, bounce: 0.3)   // or .smooth, .snappy, .bouncy
@@ -92,17 +92,19 @@ import Testing
         #expect(abs(penner - 0.75) <= 1e-15 && abs(book - 0.7) <= 1e-15 && eased.isFinite)
     }
 
-    @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
+    /// docs/library.md's eight snippets and the README's Swift example.
+    @Test func documentedSnippetsAreTheOnesCompiledHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let library = try #require(readme.components(separatedBy: "\n## Library\n").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
-        let snippets = library.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        func snippets(_ file: String) throws -> [String] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            return text.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        }
+        let library = try snippets("docs/library.md"), readme = try snippets("README.md")
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let compiled = Self.normalized(source)
-        #expect(snippets.count == 8)
-        for snippet in snippets {
-            #expect(compiled.contains(Self.normalized(snippet)), "README snippet not compiled here:\n\(snippet)")
+        #expect(library.count == 8 && readme.count == 1)
+        for snippet in library + readme {
+            #expect(compiled.contains(Self.normalized(snippet)), "Documented snippet not compiled here:\n\(snippet)")
         }
     }
 
