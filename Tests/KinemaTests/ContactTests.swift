@@ -8,7 +8,7 @@ import Testing
 /// lines, elastic exchanges of velocity) and geometry.
 struct ContactTests {
     static let integrators: [IntegrationMethod] = [.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1e-3),
-                                                   .semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3)]
+                                                   .semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3), .exact]
 
     /// Every sample: bodies outside every plane and sphere pairs apart, to 1e-9.
     static func expectNothingInside(_ trajectory: Trajectory, _ scene: PhysicsScene, _ label: String) {
@@ -90,7 +90,7 @@ struct ContactTests {
     /// A ball falling past a static one at 0.15 between centres (radii 0.1): they touch when the
     /// gap along the fall is √(0.2² − 0.15²), at t = √(2(1 − 0.1323)/9.81). At 2 samples a second
     /// the adaptive steps end past the pair, where it is apart again.
-    @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1.0 / 100)])
+    @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1.0 / 100), .exact])
     func aGrazingHitInsideALongStepIsFound(_ method: IntegrationMethod) throws {
         let scene = try PhysicsScene(dimensions: 2, bodies: [PhysicsBody(name: "a", position: [0.15, 1], radius: 0.1),
                                                              PhysicsBody(name: "b", position: [0, 0], radius: 0.1, isStatic: true)],
@@ -148,5 +148,69 @@ struct ContactTests {
             }
         }
         #expect(runs >= 12, "\(runs) of 24 runs finished")
+    }
+}
+
+/// The exact integrator on scenes of many bodies (no springs): every body on its arc between
+/// impacts, the impacts located on the exact motion, so its collision sequence is the reference
+/// the other integrators are checked against.
+struct ExactSceneTests {
+    /// 27 elastic spheres on a 3×3×3 grid in the box [−1, 1]³ with random velocities (seeded).
+    static func box(gravity: Double) throws -> PhysicsScene {
+        var rng = SplitMix64(seed: 4)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) * 2 - 1 }
+        var bodies: [PhysicsBody] = []
+        for i in 0..<3 {
+            for j in 0..<3 {
+                for k in 0..<3 {
+                    bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: [i, j, k].map { -0.6 + 0.6 * Double($0) },
+                                                  velocity: [unit(), unit(), unit()], radius: 0.15))
+                }
+            }
+        }
+        var planes: [Plane] = []
+        for axis in 0..<3 {
+            for sign in [1.0, -1.0] {
+                var normal = [0.0, 0, 0]
+                normal[axis] = sign
+                planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: 1))
+            }
+        }
+        return try PhysicsScene(dimensions: 3, bodies: bodies, gravity: [0, 0, -gravity], planes: planes,
+                                contacts: PhysicsScene.Contacts(restitution: 1), restVelocity: 0)
+    }
+
+    /// Kinetic plus potential energy of every sample.
+    static func energies(_ trajectory: Trajectory, gravity: Double) -> [Double] {
+        (0..<trajectory.count).map { i in
+            (0..<27).map { b in
+                let v = (0..<3).map { trajectory.velocity(i, 3 * b + $0) }
+                return 0.5 * v.map { $0 * $0 }.reduce(0, +) + gravity * trajectory.position(i, 3 * b + 2)
+            }.reduce(0, +)
+        }
+    }
+
+    @Test(arguments: [0.0, 9.81])
+    func theBoxKeepsItsEnergyAndTheOthersFollowItsCollisionSequence(_ gravity: Double) throws {
+        let scene = try Self.box(gravity: gravity)
+        let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 60)
+        let energy = Self.energies(exact, gravity: gravity)
+        #expect(energy.allSatisfy { abs($0 - energy[0]) <= 1e-12 * abs(energy[0]) }, "energy \(energy.min()!)…\(energy.max()!)")
+        #expect(exact.events.count >= 40, "\(exact.events.count) impacts")
+        ContactTests.expectNothingInside(exact, scene, "exact")
+        // Chaos separates the runs in time: the first 20 impacts, each within 1e-6 s.
+        for method in [IntegrationMethod.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12)] {
+            let other = try Simulation(scene: scene).run(method: method, duration: 2, sampleRate: 60)
+            for (a, b) in zip(exact.events, other.events).prefix(20) {
+                #expect(a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-6,
+                        "\(method): \(b.body)–\(b.collider) at \(b.time), exact \(a.body)–\(a.collider) at \(a.time)")
+            }
+        }
+    }
+
+    @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
+        let scene = try PhysicsScene(dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0]), PhysicsBody(name: "b", position: [1])],
+                                     springs: [SpringForce(.bodies(0, 1), stiffness: 10)])
+        #expect(throws: KinemaError.self) { try Simulation(scene: scene).run(method: .exact, duration: 1) }
     }
 }

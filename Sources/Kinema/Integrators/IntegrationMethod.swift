@@ -13,7 +13,8 @@ public enum IntegrationMethod: Hashable, Sendable {
     case dopri5(tolerance: Double)
     /// DOP853; the tolerance is used as both absolute and relative tolerance.
     case dop853(tolerance: Double)
-    /// The analytic solution, for one body under linear springs, gravity and drag.
+    /// The analytic solution, for one body under linear springs, gravity and drag, or for any
+    /// number of bodies under gravity and drag alone (no springs).
     case exact
 
     /// The orders `adams` has.
