@@ -28,10 +28,13 @@ players: setup
 slurm-check: setup
 	bash scripts/slurm-check.sh
 
-# The fuzz suite at length (make test runs 120 cases of each kind): random command lines and
-# mutated scene files through the real binary; FUZZ_SEED picks another seed.
+# The fuzz suite at length (make test runs 120 cases of each kind on the debug build): random
+# command lines, mutated scene files and valid input of the hardened classes through the release
+# binary, the one users run; FUZZ_SEED picks another seed.
 fuzz: setup
-	KINEMA_FUZZ_CASES=$${FUZZ_CASES:-3000} KINEMA_FUZZ_SECONDS=$${FUZZ_SECONDS:-1500} KINEMA_FUZZ_SEED=$${FUZZ_SEED:-17} \
+	swift build -c release --product kinema
+	KINEMA_FUZZ_BINARY=$$(swift build -c release --show-bin-path)/kinema \
+		KINEMA_FUZZ_CASES=$${FUZZ_CASES:-3000} KINEMA_FUZZ_SECONDS=$${FUZZ_SECONDS:-1500} KINEMA_FUZZ_SEED=$${FUZZ_SEED:-17} \
 		swift test --filter FuzzTests
 
 # Executes every notebook on full inputs against a release build; figures into docs/figures.

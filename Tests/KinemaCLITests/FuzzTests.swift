@@ -6,13 +6,18 @@ import Testing
 /// failure must begin with one `kinema: error:` line (rejected values: that line alone).
 ///
 /// `make test` runs `KINEMA_FUZZ_CASES` (default 120) cases of each kind within
-/// `KINEMA_FUZZ_SECONDS` (default 60); `make fuzz` runs thousands. `KINEMA_FUZZ_SEED` picks
+/// `KINEMA_FUZZ_SECONDS` (default 60) on the debug build; `make fuzz` runs thousands on the
+/// release build. `KINEMA_FUZZ_SEED` picks
 /// another seed. Each failure is reported with its command line, so it can be rerun.
 @Suite(.serialized) struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
     static let cases = Int(environment["KINEMA_FUZZ_CASES"] ?? "") ?? 120
     static let seconds = Double(environment["KINEMA_FUZZ_SECONDS"] ?? "") ?? 60
     static let seed = UInt64(environment["KINEMA_FUZZ_SEED"] ?? "") ?? 17
+    /// The binary under test: `KINEMA_FUZZ_BINARY` (`make fuzz` sets the release build, the one
+    /// users run, where the 10 s limit separates a hang from a long computation), else the
+    /// debug build beside the tests.
+    static let executable = environment["KINEMA_FUZZ_BINARY"].map { URL(fileURLWithPath: $0) } ?? CLI.executable
 
     /// Numbers that have broken numeric code before: zeros, denormals, extremes, non-finite, and
     /// text that is not a number at all.
@@ -99,7 +104,7 @@ import Testing
     /// Runs `arguments` with a 10 s limit; nil when it had to be killed.
     static func run(_ arguments: [String]) throws -> (status: Int32, signaled: Bool, stdout: String, stderr: String)? {
         let process = Process()
-        process.executableURL = CLI.executable
+        process.executableURL = Self.executable
         process.arguments = arguments
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-fuzz-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path + ".out", contents: nil)

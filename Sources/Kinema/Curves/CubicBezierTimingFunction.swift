@@ -16,15 +16,21 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     public let y2: Double
 
     /// Creates the timing function with control points (x1, y1) and (x2, y2).
-    /// - Throws: `KinemaError` when a control is not finite or an x-control lies outside [0, 1].
+    /// - Throws: `KinemaError` when an x-control lies outside [0, 1] or a y-control outside
+    ///   ±`largestControl` (beyond it the curve's own arithmetic, 3·y, overflows).
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws {
         for (name, x) in [("x1", x1), ("x2", x2)] where !(x.isFinite && x >= 0 && x <= 1) {
             throw KinemaError(parameter: "cubic-bezier \(name)", value: "\(x)", rule: "a number in [0, 1]")
         }
-        try KinemaError.requireFinite(y1, "cubic-bezier y1")
-        try KinemaError.requireFinite(y2, "cubic-bezier y2")
+        for (name, y) in [("y1", y1), ("y2", y2)] where !(abs(y) <= Self.largestControl) {
+            throw KinemaError(parameter: "cubic-bezier \(name)", value: "\(y)",
+                              rule: "a number in [−\(Self.largestControl), \(Self.largestControl)]")
+        }
         self.init(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
     }
+
+    /// The largest |y| of a control point: values of the curve stay finite up to it.
+    public static var largestControl: Double { 1e300 }
 
     @usableFromInline
     init(uncheckedX1 x1: Double, y1: Double, x2: Double, y2: Double) {

@@ -34,6 +34,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     private var sweepOrder: [Int]
     /// Sphere pairs tested exactly (the broad phase's output), over the whole run.
     private(set) var pairTests = 0
+    /// Each sphere's radius plus the way it may move in a step, for the broad phase (kept, so
+    /// each step reuses its storage).
+    private var reaches: [Double] = []
 
     struct Impact {
         var time: Double
@@ -304,7 +307,11 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 // inside the step, where the relative motion, nearly straight over a step, put it.
                 let u = vector(v1, a) - vector(v1, b), uu = (u * u).sum()
                 guard uu > 0 else { continue }
-                let closest = t1 - min(max((separation * u).sum() / uu, 0), t1 - t0)
+                let back = min(max((separation * u).sum() / uu, 0), t1 - t0), closest = t1 - back
+                // Straight back along u the pair stays apart by more than a tenth of the way it
+                // moved: no contact (the path bends far less than that over a step).
+                let apart = separation - back * u
+                guard (apart * apart).sum().squareRoot() - scale < 0.1 * back * uu.squareRoot() else { continue }
                 guard closest > t0, closest < t1, gapAt(closest) < 0, gapAt(t0) >= -1e-9 * max(1, scale) else { continue }
                 let time = Collisions.lastNonNegative(t0, closest, gapAt)
                 if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: a, collider: .body(b)) }
@@ -331,14 +338,18 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let radii = system.layout.radii, d = system.dimensions
         var pairs: [(Int, Int)] = []
         var tests = 0
-        V.withLanes(of: x) { x in
-            V.withLanes(of: v) { v in
-            func reach(_ b: Int) -> Double {
+        if reaches.count != radii.count { reaches = [Double](repeating: 0, count: radii.count) }
+        V.withLanes(of: v) { v in
+            for b in sweepOrder {
                 var speed = 0.0
                 for axis in 0..<d { speed += abs(v[b * d + axis]) }
-                return radii[b] + 1.5 * h * speed
+                reaches[b] = radii[b] + 1.5 * h * speed
             }
-            func low(_ b: Int) -> Double { x[b * d] - reach(b) }
+        }
+        V.withLanes(of: x) { x in
+            let reaches = self.reaches
+            func reach(_ b: Int) -> Double { reaches[b] }
+            func low(_ b: Int) -> Double { x[b * d] - reaches[b] }
             // Insertion sort: the order changes little from one step to the next.
             for i in 1..<sweepOrder.count {
                 let body = sweepOrder[i], key = low(body)
@@ -364,7 +375,6 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     }
                     if !apart && distanceSquared.squareRoot() - reach < 0 { pairs.append((min(a, b), max(a, b))) }
                 }
-            }
             }
         }
         pairTests += tests
