@@ -43,7 +43,7 @@ struct EasingCommand: ParsableCommand {
         }
         let times = try sampleTimes()
         // Rows go out in blocks of about 64 kB as they are computed: memory is flat in --samples
-        // (a times array of 100,000,000 was 8 GB).
+        // (no array of the times).
         try output.stream { write in
             var block = "t,value,velocity\n"
             for i in 0..<times.count {

@@ -44,8 +44,7 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// The same flags as plain values: a row sets its swept values and reads them all without
-    /// argument-parser's property wrappers (each read a generic call with metadata lookups:
-    /// 88 lookups per row, 11 % of a sweep's instructions, before this type).
+    /// argument-parser's property wrappers (each read is a generic call with metadata lookups).
     struct RowFlags {
         var scene: SceneValues
         var simulation: SimulationValues

@@ -130,7 +130,7 @@ extension GSLIntegrator {
             driver = gsl_odeiv2_driver_alloc_y_new(gslSystem, method.stepType, start, absolute, relative)
             locator = gsl_odeiv2_step_alloc(GSLMethod.rk8pd.stepType, dimension)
             // Closures made here, where V is concrete, run specialized code; an overridden method
-            // of a generic class would be reached through its vtable, unspecialized (≈ 10× slower).
+            // of a generic class would be reached through its vtable, unspecialized.
             setCallbacks(GSLCallbackTarget(derivative: { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) },
                                            jacobian: { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }))
             gslSystem.pointee.function = gslDerivative

@@ -43,8 +43,8 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// the window `head ..< head + order` runs newest to oldest without wrapping; then the last
     /// DOP853 step's start derivative and stages (from `oneStepSlot`) and its dense output (from
     /// `denseSlot`). On the heap, shared by copies until one writes: stored inline, these 40-odd
-    /// vectors were destroyed one by one through the generic value witness at the end of every
-    /// run (3–4 % of a 2-s run at order 8, ~90 calls).
+    /// vectors would be destroyed one by one through the generic value witness at the end of
+    /// every run.
     @usableFromInline var slots: SlotBuffer<State>
     @usableFromInline var head = 0
     /// How many grid points the history holds (the Adams steps start when it reaches `order`).
@@ -148,9 +148,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// those that start a step and a half or more before `limit`, then the step that ends on
     /// `limit` when it is a grid point up to rounding. `step(toward:)` would take each as a plain
     /// grid step (the last ending exactly on the limit), so none of its other checks is needed, and
-    /// the state, times, history head and system stay in locals (the system read back from `self`
-    /// after each history store, through a pointer into the same struct, cost as much as the
-    /// checks; order 9 at 1/240 s for 2 s: 171k → 137k instructions a run). Returns the steps taken.
+    /// the state, times, history head and system stay in locals (read back from `self` after
+    /// each history store, through a pointer into the same struct, the system costs as much as
+    /// the checks). Returns the steps taken.
     @inlinable @inline(__always)
     mutating func gridSteps(before limit: Double, reaching target: Double, atMost count: Int) -> Int {
         guard known == order else { return 0 }

@@ -4,9 +4,9 @@ extension AdamsCoefficients {
     static func lagrangeOffset(order q: Int) -> Int { 6 * (q - 1) * (q + 2) }
 
     /// The interpolant's weights w_i(θ) and w_i(1), i in 0 ..< order, of f_{n+1−i}: a sample needs
-    /// no backward differences (forming them was a third of an off-grid sample's time), and a flat
-    /// state's lane costs O(q), not O(q²). Horner's rule on twelve lanes in three SIMD4s: one w_i
-    /// at a time, twelve dependent chains took 37 % of a run sampled between its steps.
+    /// no backward differences, and a flat state's lane costs O(q), not O(q²). Horner's rule on
+    /// twelve lanes in three SIMD4s, not one w_i at a time: twelve independent chains, not twelve
+    /// dependent ones.
     @inlinable
     static func interpolationWeights(order q: Int, at theta: Double) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
         var weights = (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))

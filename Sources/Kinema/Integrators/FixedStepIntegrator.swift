@@ -40,9 +40,8 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
     }
 
     /// Steps toward `limit` (the last one shortened to end on it) until `time ≥ target`, at most 64
-    /// in one call: the simulator's checks after a call (finite state, energy) cost more than a small scene's step,
-    /// and a run of steps keeps the state in registers (through `kinema simulate`, one spring's
-    /// RK4 step went from 40 to 28 ns).
+    /// in one call: the simulator's checks after a call (finite state, energy) cost more than a
+    /// small scene's step, and a run of steps keeps the state in registers.
     @inlinable
     public mutating func advance(toward limit: Double, reaching target: Double) throws {
         let system = self.system, timeStep = self.timeStep

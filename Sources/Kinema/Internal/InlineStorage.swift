@@ -15,8 +15,7 @@ struct InlineStorage12<Element> {
     @inlinable
     subscript(index: Int) -> Element {
         // A mutating get, so the read goes through the storage's own address: a non-mutating
-        // one hands `withUnsafePointer` a copy of the whole tuple (measured: 22 → 200 ns per
-        // Adams step on one spring).
+        // one hands `withUnsafePointer` a copy of the whole tuple.
         @inline(__always) mutating get {
             assert(index >= 0 && index < 12)
             return withUnsafeMutablePointer(to: &elements) {

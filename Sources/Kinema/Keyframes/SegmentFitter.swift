@@ -7,9 +7,8 @@
 /// (w ← w·|r|), which moves the least-squares fit towards the smallest max error. Controls are
 /// kept in [0, 1]. The source is evaluated 17 times per segment (`load`), never inside the
 /// iteration, and the lanes are reused from segment to segment. Every accepted segment is then
-/// measured at 65 points (`KeyframeBaker.largest`), so the abscissae only steer the fit: 15
-/// of them cost 17 % fewer instructions per bake than 23 did, for 0.2 % more keyframes over 200
-/// springs (11 cost another 10 %, for 1 % more).
+/// measured at 65 points (`KeyframeBaker.largest`), so the abscissae only steer the fit, and 15
+/// of them are enough.
 struct SegmentFitter {
     static let points = 16
     /// What the fit keeps per abscissa, a row of 16 lanes each: the fifteen abscissae
@@ -86,8 +85,8 @@ struct SegmentFitter {
         for iteration in 0..<24 {
             if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) || (iteration >= 10 && bestWorst > 2 * goal) { break }
             if iteration >= 4 && iteration % 3 == 1 {
-                // Stalled: less than 2 % better than three iterations ago (such fits ran all 24
-                // iterations and failed, a third of the fitting time).
+                // Stalled: less than 2 % better than three iterations ago (such fits would run all
+                // 24 iterations and fail).
                 if bestWorst > 0.98 * checkpoint { break }
                 checkpoint = bestWorst
             }
@@ -158,8 +157,7 @@ struct SegmentFitter {
     /// s_j with x(s_j) = x_j for the x-controls (x1, x2), for the 16 lanes of `parameters`, from
     /// the guesses held there: Newton, a lane stepping while it is off by more than 1e-13 and its
     /// slope has not vanished, then the bracketed solve for a lane still off after eight passes
-    /// (after four, a third of the solves fell back to it, 6 % of a bake; sixteen gain nothing
-    /// more). The solves run in step, four lanes to a vector, one Newton step of each per pass: a
+    /// (after fewer, many solves fall back to it; more gain nothing). The solves run in step, four lanes to a vector, one Newton step of each per pass: a
     /// lane that has stopped is evaluated again at the same s, so it stays stopped, and its steps
     /// are the ones it took alone.
     static func solveParameters(_ parameters: UnsafeMutableBufferPointer<Double>, _ x1: Double, _ x2: Double) {
@@ -242,8 +240,8 @@ struct SegmentFitter {
 
     /// Solves `a x = b` (`a` symmetric, by rows) by LDLᵀ, written out, for the controls where `free` is 1; where it is 0
     /// the row and column are the identity's (x = b there, and b is 0); nil if the system is not
-    /// positive definite. Four divisions and no square root: Cholesky's four square roots and
-    /// fourteen divisions, one waiting on the next, took 5.6 % of a sweep's time.
+    /// positive definite. Four divisions and no square root, where Cholesky has four square roots
+    /// and fourteen divisions, each waiting on the last.
     private static func solve(_ a: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), free f: SIMD4<Double>,
                               _ b: SIMD4<Double>) -> SIMD4<Double>? {
         let held = 1 - f

@@ -105,7 +105,7 @@ private struct SceneReader {
             })
         }
         // By name through a dictionary (the first body of a name; duplicates are refused by the
-        // scene): a linear search per spring took 1.2 s for a 10,000-body chain.
+        // scene): a linear search per spring is quadratic in a chain's length.
         let indexByName = Dictionary(bodies.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let index = { (name: String, at: JSONValue.Location) throws -> Int in
             guard let i = indexByName[name] else {

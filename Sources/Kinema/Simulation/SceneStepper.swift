@@ -143,8 +143,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// Steps through `times` (as `advance(through:)`), the states reported there recorded as a
     /// trajectory of `scene`. Each time is reported once, in order, so the states go straight into
-    /// storage of that size (three appends a sample, each checking uniqueness and capacity, were
-    /// 6 % of a 2-s Adams run), and the times are the ones asked for.
+    /// storage of that size (no append per value, each checking uniqueness and capacity), and the
+    /// times are the ones asked for.
     mutating func samples(at times: [Double], stepLimit: Double, scene: PhysicsScene,
                           events: inout [ImpactEvent]) throws -> (times: [Double], positions: [Double], velocities: [Double]) {
         let lanes = scene.coordinateCount, size = times.count * lanes

@@ -122,8 +122,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         if isLinear && resting.isEmpty {
             if !linear.hasGravity {
                 // = (0 − c·v) − k·(x − anchor) to the bit (sum order aside, which IEEE addition
-                // ignores), but the velocity's path is a multiply and a subtract, as a plain C
-                // spring's: RK4 through `kinema simulate` 27.5 → 16.5 ns per step (the C loop: 17.2).
+                // ignores), but the velocity's dependency chain is a multiply and a subtract, as in
+                // a plain C spring: a one-spring step's latency is its cost.
                 return V.lanewiseProduct(linear.negatedStiffness, position - linear.anchor) - V.lanewiseProduct(linear.damping, velocity)
             }
             return linear.gravity - V.lanewiseProduct(linear.damping, velocity) - V.lanewiseProduct(linear.stiffness, position - linear.anchor)

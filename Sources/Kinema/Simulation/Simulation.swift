@@ -166,7 +166,7 @@ public struct Simulation: Sendable {
     package static func sampleTimes(duration: Double, rate: Double) throws -> [Double] {
         let count = try sampleCount(duration: duration, rate: rate)
         // One allocation written in place: the divisions vectorize, where appends (a capacity
-        // check each) kept them one at a time (2.5 % of a 2-s Adams run).
+        // check each) keep them one at a time.
         return [Double](unsafeUninitializedCapacity: count + 1) { times, initialized in
             for i in 0..<count { times[i] = Double(i) / rate }
             times[count] = duration

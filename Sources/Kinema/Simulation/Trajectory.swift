@@ -39,7 +39,7 @@ public struct Trajectory: Sendable {
     }
 
     /// Inlinable, so GSL's loop in KinemaReference appends specialized for V (unspecialized, it
-    /// looked up V's metadata on every sample: 5 % of a GSL run).
+    /// would look up V's metadata on every sample).
     @inlinable
     package mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
         appendTime(time)
