@@ -94,7 +94,11 @@ import Testing
 
     /// docs/library.md's eight snippets and the README's Swift example.
     @Test func documentedSnippetsAreTheOnesCompiledHere() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // The package's root: the nearest folder above this file that holds Package.swift.
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) && root.path != "/" {
+            root = root.deletingLastPathComponent()
+        }
         func snippets(_ file: String) throws -> [String] {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             return text.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
