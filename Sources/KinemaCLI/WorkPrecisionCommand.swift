@@ -135,17 +135,11 @@ struct WorkPrecisionCommand: ParsableCommand {
                     + "a run of \(duration) s is shorter than the clock can divide by.\n"
             } else if let kinema, let gsl {
                 summary += "work-precision: at \(level): Kinema \(kinema.candidate.integrator) \(kinema.candidate.setting) "
-                    + "\(Self.nanoseconds(kinema.cost)) ns/s vs GSL \(gsl.candidate.integrator) \(gsl.candidate.setting) \(Self.nanoseconds(gsl.cost)) ns/s: "
+                    + "\(kinema.cost.wholeNumberText()) ns/s vs GSL \(gsl.candidate.integrator) \(gsl.candidate.setting) \(gsl.cost.wholeNumberText()) ns/s: "
                     + "\((gsl.cost / kinema.cost * 100).rounded() / 100)× faster\n"
             }
         }
         StandardStreams.writeError(summary)
-    }
-
-    /// A cost in whole nanoseconds, or as the number it is when no Int holds it (a run of 1e-320 s
-    /// costs more than 1e300 ns per simulated second).
-    static func nanoseconds(_ cost: Double) -> String {
-        cost.isFinite && abs(cost) < 9e18 ? "\(Int(cost))" : "\(cost)"
     }
 
     /// The reference position of sample i, coordinate j.

@@ -4,12 +4,7 @@ import RealModule
 /// gaps, the root of a gap in a step, and the impulse of an impact.
 enum Collisions {
     /// What a body hits: a plane, or another body (by index).
-    enum Collider: Equatable {
-        case plane(Int), body(Int)
-
-        /// The other body of a sphere pair.
-        var otherBody: Int? { if case .body(let o) = self { o } else { nil } }
-    }
+    enum Collider: Equatable { case plane(Int), body(Int) }
 
     /// Contacts at rest from the start: a body on a plane, not moving into or out of it faster than
     /// the rest velocity, and pushed into it.
@@ -111,19 +106,18 @@ enum Collisions {
     static func apply<V>(_ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
                          time: Double, events: inout [ImpactEvent]) -> PhaseState<V> {
         var state = state
-        impulse(&system, &state, body: b, collider: collider, time: time, events: &events, restitutionScale: 1)
-        var changed: [Int] = [b]
-        if case .body(let o) = collider { changed.append(o) }
+        var changed: [Int] = []
+        var next: (body: Int, collider: Collider)? = (b, collider)
         var passed = 0
-        while let next = mostApproachingContact(system, state, of: changed) {
-            passed += 1
+        while let (body, collider) = next {
             let stop = passed > maximumPassedImpulses
-            impulse(&system, &state, body: next.body, collider: next.collider, time: time, events: &events,
+            impulse(&system, &state, body: body, collider: collider, time: time, events: &events,
                     restitutionScale: stop ? 0 : 1)
             if stop && passed > 2 * maximumPassedImpulses { break }
-            for body in [next.body] + (next.collider.otherBody.map { [$0] } ?? []) where !changed.contains(body) {
-                changed.append(body)
-            }
+            if !changed.contains(body) { changed.append(body) }
+            if case .body(let o) = collider, !changed.contains(o) { changed.append(o) }
+            passed += 1
+            next = mostApproachingContact(system, state, of: changed)
         }
         // Contacts of the changed bodies that now separate let go.
         let separating = system.resting.filter { contact in

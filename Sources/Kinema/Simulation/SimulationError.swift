@@ -33,8 +33,7 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "body '\(body)' is \(depth) inside \(collider) at t = \(time) s, which no impact resolved; "
                 + "the run stops rather than output it (a defect: please report the scene)."
         case let .overBudget(estimate, budget, advice):
-            let steps = estimate < 9e18 ? "\(Int(estimate.rounded(.up)))" : "\(estimate)"
-            return "this run needs about \(steps) steps, more than its budget of \(budget): "
+            return "this run needs about \(estimate.wholeNumberText(.up)) steps, more than its budget of \(budget): "
                 + "\(advice), or raise the budget (--max-steps)."
         }
     }
