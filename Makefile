@@ -1,5 +1,8 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
-.PHONY: setup build demo test players slurm-check fuzz notebooks notebooks-small docs man benchmarks benchmark-allocations benchmark-scipy clean
+# The Swift sources swift-format lays out (.swift-format: line length 120).
+SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
+
+.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -10,8 +13,8 @@ build: setup
 demo: build
 	bash scripts/demo.sh
 
-# The platform check (reads the source: Linux cannot build for Apple SDKs); the README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
-test: setup
+# The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
+test: setup lint
 	python3 scripts/check-platforms.py --self-test
 	python3 scripts/check-docs.py --self-test
 	swift test
@@ -19,6 +22,13 @@ test: setup
 	bash scripts/slurm-check.sh
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs
+
+# Rewrites the sources in swift-format's layout; `make lint` (part of make test) fails on any difference.
+format:
+	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
+
+lint:
+	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 
 # CSS in headless Chromium and Lottie in ThorVG, against the closed forms (installs both if missing).
 players: setup

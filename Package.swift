@@ -11,20 +11,20 @@ let package = Package(
         .library(name: "Kinema", targets: ["Kinema"]),
         // Links GSL (GPL-3.0): the reference solver for tests, benchmarks and `kinema verify`.
         .library(name: "KinemaReference", targets: ["KinemaReference"]),
-        .executable(name: "kinema", targets: ["kinema"]),
+        .executable(name: "kinema", targets: ["kinema"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // `swift package generate-documentation` for the DocC catalogs (`make docs`).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
     targets: [
         .target(
             name: "Kinema",
             dependencies: [
                 .product(name: "RealModule", package: "swift-numerics"),
-                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "ComplexModule", package: "swift-numerics")
             ]
         ),
         // GSL behind a system-library target: its shim exposes GSL's global step types through
@@ -41,12 +41,12 @@ let package = Package(
             dependencies: [
                 "Kinema",
                 "KinemaReference",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
         .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
         .testTarget(name: "KinemaReferenceTests", dependencies: ["KinemaReference", "Kinema"]),
-        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"]),
+        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"])
     ]
 )

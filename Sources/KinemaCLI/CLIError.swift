@@ -74,7 +74,8 @@ func check(_ value: Double?, _ flag: String, _ rule: NumberRule) throws {
 func choose<T: CaseIterable & RawRepresentable>(_ text: String, _ flag: String, _: T.Type = T.self) throws -> T
 where T.RawValue == String {
     guard let value = T(rawValue: text) else {
-        throw CLIError(flag: flag, value: "'\(text)'", rule: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        throw CLIError(
+            flag: flag, value: "'\(text)'", rule: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return value
 }

@@ -53,8 +53,9 @@ struct EasingCommand: ParsableCommand {
                 // with an infinite velocity: printed as inf. Only a value outside the formula's
                 // domain is refused.
                 guard value.isFinite, !velocity.isNaN else {
-                    throw CLIError("'\(name)' is not defined at t = \(t) (its formula gives no number there); "
-                                   + "sample it where it is (t in [0, 1] for every named easing).")
+                    throw CLIError(
+                        "'\(name)' is not defined at t = \(t) (its formula gives no number there); "
+                            + "sample it where it is (t in [0, 1] for every named easing).")
                 }
                 block += CSV.row([t, value, velocity])
                 if block.utf8.count >= 1 << 16 {
@@ -70,12 +71,14 @@ struct EasingCommand: ParsableCommand {
     func sampleTimes() throws -> SampleTimes {
         if let at {
             guard samples == nil else { throw CLIError("'--samples' and '--at' cannot be combined: give one.") }
-            return .listed(try at.split(separator: ",", omittingEmptySubsequences: false).map { part in
-                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
-                    throw CLIError(flag: "--at", value: "'\(part)'", rule: "a comma-separated list of finite numbers")
-                }
-                return t
-            })
+            return .listed(
+                try at.split(separator: ",", omittingEmptySubsequences: false).map { part in
+                    guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
+                        throw CLIError(
+                            flag: "--at", value: "'\(part)'", rule: "a comma-separated list of finite numbers")
+                    }
+                    return t
+                })
         }
         let count = samples ?? 101
         guard count >= 2 else {

@@ -6,7 +6,8 @@ import Kinema
 struct KeyframesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keyframes",
-        abstract: "Bake a closed-form easing or a simulated 1-D motion into keyframes (values, keyTimes, cubic-bezier timing functions).",
+        abstract:
+            "Bake a closed-form easing or a simulated 1-D motion into keyframes (values, keyTimes, cubic-bezier timing functions).",
         discussion: """
             Strategies: uniform (fps × duration linear segments, end point included), turning-points (knots at every \
             extremum and impact, Hermite segments from the exact velocities), adaptive (default: turning points, then \
@@ -33,22 +34,35 @@ struct KeyframesCommand: ParsableCommand {
     var easing: String?
     @Option(parsing: .unconditional, help: "Duration in seconds (easing: default 1; scenes: as for simulate).")
     var duration: Double?
-    @Option(name: .customLong("key-path"), help: "The animated key path (default: value for easings, position.x… for scenes).")
+    @Option(
+        name: .customLong("key-path"),
+        help: "The animated key path (default: value for easings, position.x… for scenes).")
     var keyPath: String?
     @Option(help: "uniform, turning-points or adaptive (default).")
     var strategy: String = "adaptive"
-    @Option(parsing: .unconditional, help: "Frames per second for the uniform strategy and the Lottie frame rate (default 60).")
+    @Option(
+        parsing: .unconditional,
+        help: "Frames per second for the uniform strategy and the Lottie frame rate (default 60).")
     var fps: Double = 60
     @Option(parsing: .unconditional, help: "Adaptive: max error as a fraction of the travel (default 0.001).")
     var tolerance: Double = 0.001
     @Option(help: "json (default), css, lottie, swift or swiftui.")
     var format: String = "json"
-    @Option(name: .customLong("lottie-property"), help: "Lottie: the layer property each track animates: position (default), scale, rotation or opacity.")
+    @Option(
+        name: .customLong("lottie-property"),
+        help: "Lottie: the layer property each track animates: position (default), scale, rotation or opacity.")
     var lottieProperty: String = "position"
-    @Option(name: .customLong("lottie-range"), parsing: .unconditional,
-            help: "Lottie: 'A:B', the property's value where the track's value is 0 and 1 (default 0:400 px for position, 0:100 % for scale and opacity, 0:360° for rotation).")
+    @Option(
+        name: .customLong("lottie-range"), parsing: .unconditional,
+        help:
+            "Lottie: 'A:B', the property's value where the track's value is 0 and 1 (default 0:400 px for position, 0:100 % for scale and opacity, 0:360° for rotation)."
+    )
     var lottieRange: String?
-    @Flag(name: .customLong("lottie-bare"), help: "Lottie: print only each track's animated property ({\"a\": 1, \"k\": […]}; a JSON array for several), not a document.")
+    @Flag(
+        name: .customLong("lottie-bare"),
+        help:
+            "Lottie: print only each track's animated property ({\"a\": 1, \"k\": […]}; a JSON array for several), not a document."
+    )
     var lottieBare = false
     @OptionGroup var output: OutputOptions
 
@@ -68,7 +82,8 @@ struct KeyframesCommand: ParsableCommand {
         try check(tolerance, "--tolerance", .positive)
         try check(duration, "--duration", .positive)
         if let duration, duration < KeyframeBaker.shortestDuration {
-            throw CLIError(flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
+            throw CLIError(
+                flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
@@ -85,7 +100,8 @@ struct KeyframesCommand: ParsableCommand {
             do {
                 // A spring or a drop is one body on its closed form: exact, with no steps however
                 // stiff (dopri5 spent 10⁷ steps on k = 1e15 and stopped at its budget).
-                let method: IntegrationMethod = sceneOptions.spring || sceneOptions.drop ? .exact : .dopri5(tolerance: 1e-11)
+                let method: IntegrationMethod =
+                    sceneOptions.spring || sceneOptions.drop ? .exact : .dopri5(tolerance: 1e-11)
                 trajectory = try Simulation(scene: scene).run(method: method, duration: total, sampleRate: 2_000)
             } catch let error as SimulationError {
                 throw CLIError(error.description)
@@ -93,18 +109,26 @@ struct KeyframesCommand: ParsableCommand {
             let axes = ["x", "y", "z"]
             for (b, body) in scene.bodies.enumerated() {
                 for axis in 0..<scene.dimensions {
-                    let base = scene.bodies.count == 1 ? "position.\(axes[axis])" : "\(body.name).position.\(axes[axis])"
-                    let path = scene.coordinateCount == 1 ? (keyPath ?? base) : (keyPath.map { "\($0).\(axes[axis])" } ?? base)
-                    tracks.append((path, try MotionSource(trajectory: trajectory, coordinate: b * scene.dimensions + axis)))
+                    let base =
+                        scene.bodies.count == 1 ? "position.\(axes[axis])" : "\(body.name).position.\(axes[axis])"
+                    let path =
+                        scene.coordinateCount == 1 ? (keyPath ?? base) : (keyPath.map { "\($0).\(axes[axis])" } ?? base)
+                    tracks.append(
+                        (path, try MotionSource(trajectory: trajectory, coordinate: b * scene.dimensions + axis)))
                 }
             }
         }
-        let fits = try tracks.map { try KeyframeBaker.bake($0.source, strategy: strategy, tolerance: tolerance,
-                                                           framesPerSecond: fps, keyPath: $0.keyPath) }
+        let fits = try tracks.map {
+            try KeyframeBaker.bake(
+                $0.source, strategy: strategy, tolerance: tolerance,
+                framesPerSecond: fps, keyPath: $0.keyPath)
+        }
         let text: String
         switch format {
         case .json:
-            text = fits.count == 1 ? KeyframeExport.json(fits[0]) + "\n"
+            text =
+                fits.count == 1
+                ? KeyframeExport.json(fits[0]) + "\n"
                 : "[\n" + fits.map(KeyframeExport.json).joined(separator: ",\n") + "\n]\n"
         case .css:
             // Per track: @keyframes with cubic-bezier() segments, then the same motion as a linear() easing.
@@ -112,7 +136,8 @@ struct KeyframesCommand: ParsableCommand {
                 let name = "kinema-" + fit.animation.keyPath.replacingOccurrences(of: ".", with: "-")
                 var css = KeyframeExport.css(fit, name: name)
                 do {
-                    css += KeyframeExport.cssLinear(try CSSLinearEasing(fitting: track.source, tolerance: tolerance), fit, name: name)
+                    css += KeyframeExport.cssLinear(
+                        try CSSLinearEasing(fitting: track.source, tolerance: tolerance), fit, name: name)
                 } catch let error as KinemaError where error.parameter.hasPrefix("travel") {
                     css += "/* no linear() easing for \(fit.animation.keyPath): it ends where it starts */\n"
                 }
@@ -127,12 +152,17 @@ struct KeyframesCommand: ParsableCommand {
                 let range = try lottieRange.map { try parseRange($0) }
                 text = try LottieDocument(property: property, range: range, frameRate: fps).json(fits)
             }
-        case .swift: text = fits.enumerated().map { KeyframeExport.swift($1, name: "animation\(fits.count > 1 ? "\($0 + 1)" : "")") }.joined(separator: "\n")
+        case .swift:
+            text = fits.enumerated().map {
+                KeyframeExport.swift($1, name: "animation\(fits.count > 1 ? "\($0 + 1)" : "")")
+            }.joined(separator: "\n")
         case .swiftui: text = KeyframeExport.swiftUI(fits)
         }
         try output.emit(text)
         for fit in fits where fit.controlsOutsideUnitInterval > 0 {
-            StandardStreams.writeError("keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n")
+            StandardStreams.writeError(
+                "keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n"
+            )
         }
     }
 }

@@ -13,7 +13,10 @@ public struct KinemaCommand: ParsableCommand {
             A bad value is one line on stderr naming the flag, the value and the rule, and exit code 1.
             """,
         version: KinemaCommand.version,
-        subcommands: [EasingCommand.self, SpringCommand.self, SimulateCommand.self, KeyframesCommand.self, SweepCommand.self, VerifyCommand.self, WorkPrecisionCommand.self]
+        subcommands: [
+            EasingCommand.self, SpringCommand.self, SimulateCommand.self, KeyframesCommand.self, SweepCommand.self,
+            VerifyCommand.self, WorkPrecisionCommand.self
+        ]
     )
 
     /// `kinema --version`.

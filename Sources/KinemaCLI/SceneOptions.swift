@@ -39,7 +39,9 @@ struct SceneValues {
 
     init(_ flags: SceneOptions) {
         (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, flags.springOptions.values)
-        (height, gravity, restitution, restVelocity) = (flags.height, flags.gravity, flags.restitution, flags.restVelocity)
+        (height, gravity, restitution, restVelocity) = (
+            flags.height, flags.gravity, flags.restitution, flags.restVelocity
+        )
     }
 }
 
@@ -48,20 +50,29 @@ extension SceneValues {
     /// unless `suggestingDuration`: a spring's settling duration takes root finding, which a sweep
     /// with `--duration` skips for every row), and a spring's closed form.
     func makeScene(suggestingDuration: Bool = true) throws
-        -> (scene: PhysicsScene, defaultDuration: Double?, exact: DampedHarmonicOscillator?) {
+        -> (scene: PhysicsScene, defaultDuration: Double?, exact: DampedHarmonicOscillator?)
+    {
         let chosen = [spring, drop, scene != nil].filter { $0 }.count
         guard chosen == 1 else {
-            throw CLIError(chosen == 0 ? "give a scene: '--spring', '--drop' or '--scene FILE'."
-                                      : "'--spring', '--drop' and '--scene' exclude each other: give one.")
+            throw CLIError(
+                chosen == 0
+                    ? "give a scene: '--spring', '--drop' or '--scene FILE'."
+                    : "'--spring', '--drop' and '--scene' exclude each other: give one.")
         }
-        let dropFlags = [("--height", height), ("--gravity", gravity), ("--restitution", restitution)].filter { $0.1 != nil }
+        let dropFlags = [("--height", height), ("--gravity", gravity), ("--restitution", restitution)].filter {
+            $0.1 != nil
+        }
         if !drop, let flag = dropFlags.first {
             throw CLIError("'\(flag.0)' applies to '--drop' only.")
         }
-        if !spring, let flag = springOptions.givenParameterFlags.first
-            ?? [("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
-                ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)]
-                .first(where: { $0.1 != nil })?.0 {
+        if !spring,
+            let flag = springOptions.givenParameterFlags.first
+                ?? [
+                    ("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
+                    ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)
+                ]
+                .first(where: { $0.1 != nil })?.0
+        {
             throw CLIError("'\(flag)' applies to '--spring' only.")
         }
         try check(restVelocity, "--rest-velocity", .nonNegative)
@@ -69,7 +80,8 @@ extension SceneValues {
             if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
             let parameters = try springOptions.spring()
             let ends = try springOptions.endpoints()
-            let scene = try PhysicsScene.spring(parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+            let scene = try PhysicsScene.spring(
+                parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
             let exact = try parameters.motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
             guard suggestingDuration else { return (scene, nil, exact) }
             let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
@@ -83,8 +95,9 @@ extension SceneValues {
                 throw CLIError(flag: "--restitution", value: "\(restitution)", rule: "a number in [0, 1]")
             }
             let h = height ?? 1, g = gravity ?? 9.81, e = restitution ?? 0.5
-            let scene = try PhysicsScene.drop(height: h, gravity: g, restitution: e,
-                                       restVelocity: restVelocity ?? PhysicsScene.defaultRestVelocity)
+            let scene = try PhysicsScene.drop(
+                height: h, gravity: g, restitution: e,
+                restVelocity: restVelocity ?? PhysicsScene.defaultRestVelocity)
             // Time to rest, t1·(1 + e)/(1 − e) with t1 = √(2h/g); none when it never rests.
             guard g > 0, e < 1 else { return (scene, nil, nil) }
             let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
@@ -100,9 +113,10 @@ extension SceneValues {
         }
         var parsed = try PhysicsScene(json: text, source: path)
         if let restVelocity {
-            parsed = try PhysicsScene(dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
-                               gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
-                               contacts: parsed.contacts, restVelocity: restVelocity)
+            parsed = try PhysicsScene(
+                dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
+                gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
+                contacts: parsed.contacts, restVelocity: restVelocity)
         }
         return (parsed, nil, nil)
     }

@@ -6,11 +6,14 @@ import KinemaReference
 struct SimulationOptions: ParsableArguments {
     enum Integrator: String, CaseIterable {
         case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
-        case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD = "gsl-rk8pd"
+        case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD =
+            "gsl-rk8pd"
         case gslRK4Imp = "gsl-rk4imp", gslBSImp = "gsl-bsimp", gslMSAdams = "gsl-msadams", gslMSBDF = "gsl-msbdf"
         var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4, .adams].contains(self) }
         /// GSL's step type, for the `gsl-` integrators.
-        var gslMethod: GSLMethod? { rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil }
+        var gslMethod: GSLMethod? {
+            rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil
+        }
     }
 
     /// Kinema's integrator with its setting, or GSL's.
@@ -19,27 +22,48 @@ struct SimulationOptions: ParsableArguments {
         case gsl(GSLMethod, GSLIntegrator<Double>.Stepping)
     }
 
-    @Option(parsing: .unconditional, help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
+    @Option(
+        parsing: .unconditional,
+        help: "Simulated seconds (default: the spring's settling duration / the drop's time to rest).")
     var duration: Double?
-    @Option(help: "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive).")
+    @Option(
+        help:
+            "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive)."
+    )
     var integrator: String = "dopri5"
-    @Option(parsing: .unconditional, help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
+    @Option(
+        parsing: .unconditional,
+        help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
     var dt: Double?
     @Option(help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
     var order: Int?
     @Option(parsing: .unconditional, help: "Absolute = relative tolerance for dopri5 and dop853 (default 1e-9).")
     var tolerance: Double?
-    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Output samples per second (default 60); the last sample is at exactly --duration.")
+    @Option(
+        name: .customLong("sample-rate"), parsing: .unconditional,
+        help: "Output samples per second (default 60); the last sample is at exactly --duration.")
     var sampleRate: Double?
-    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: "Drive the simulation by display frames at this rate instead; one row per frame.")
+    @Option(
+        name: .customLong("frame-rate"), parsing: .unconditional,
+        help: "Drive the simulation by display frames at this rate instead; one row per frame.")
     var frameRate: Double?
-    @Option(name: .customLong("frame-jitter"), parsing: .unconditional, help: "Frame duration jitter, a fraction in [0, 1) (default 0).")
+    @Option(
+        name: .customLong("frame-jitter"), parsing: .unconditional,
+        help: "Frame duration jitter, a fraction in [0, 1) (default 0).")
     var frameJitter: Double?
     @Option(help: "Seed of the frame jitter (default 0).")
     var seed: UInt64?
-    @Option(name: .customLong("max-steps"), help: "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts.")
+    @Option(
+        name: .customLong("max-steps"),
+        help:
+            "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts."
+    )
     var maxSteps: Int?
-    @Option(name: .customLong("max-step"), parsing: .unconditional, help: "The longest step dopri5, dop853 or exact may take, in seconds (default: no bound but the sample times); collisions are found within each step whatever its length.")
+    @Option(
+        name: .customLong("max-step"), parsing: .unconditional,
+        help:
+            "The longest step dopri5, dop853 or exact may take, in seconds (default: no bound but the sample times); collisions are found within each step whatever its length."
+    )
     var maxStep: Double?
 
     /// The flags as plain values, which hold the logic (`choice`, `run`, …).
@@ -61,9 +85,13 @@ struct SimulationValues {
     var maxStep: Double?
 
     init(_ flags: SimulationOptions) {
-        (duration, integrator, dt, order, tolerance) = (flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance)
-        (sampleRate, frameRate, frameJitter, seed, maxSteps) = (flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
-                                                                flags.maxSteps)
+        (duration, integrator, dt, order, tolerance) = (
+            flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance
+        )
+        (sampleRate, frameRate, frameJitter, seed, maxSteps) = (
+            flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
+            flags.maxSteps
+        )
         maxStep = flags.maxStep
     }
 }
@@ -75,15 +103,24 @@ extension SimulationValues {
         try check(dt, "--dt", .positive)
         try check(tolerance, "--tolerance", .positive)
         if let order {
-            guard integrator == .adams else { throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).") }
+            guard integrator == .adams else {
+                throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).")
+            }
             guard IntegrationMethod.adamsOrders.contains(order) else {
                 throw CLIError(flag: "--order", value: "\(order)", rule: IntegrationMethod.adamsOrderRule)
             }
         }
         if let gsl = integrator.gslMethod {
             if let dt {
-                if tolerance != nil { throw CLIError("'--dt' and '--tolerance' exclude each other: --dt makes \(integrator.rawValue) fixed-step.") }
-                if gsl.isMultistep { throw CLIError("'--dt' does not apply to \(integrator.rawValue): multistep methods run adaptively; give '--tolerance'.") }
+                if tolerance != nil {
+                    throw CLIError(
+                        "'--dt' and '--tolerance' exclude each other: --dt makes \(integrator.rawValue) fixed-step.")
+                }
+                if gsl.isMultistep {
+                    throw CLIError(
+                        "'--dt' does not apply to \(integrator.rawValue): multistep methods run adaptively; give '--tolerance'."
+                    )
+                }
                 return .gsl(gsl, .fixed(timeStep: dt))
             }
             return .gsl(gsl, .adaptive(tolerance: tolerance ?? 1e-9))
@@ -96,8 +133,9 @@ extension SimulationValues {
             throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
         }
         if !integrator.isFixedStep, dt != nil {
-            throw CLIError("'--dt' applies to fixed-step integrators; \(integrator.rawValue) " +
-                           (integrator == .exact ? "needs no step." : "takes '--tolerance'."))
+            throw CLIError(
+                "'--dt' applies to fixed-step integrators; \(integrator.rawValue) "
+                    + (integrator == .exact ? "needs no step." : "takes '--tolerance'."))
         }
         let h = dt ?? 0.001, tol = tolerance ?? 1e-9
         switch integrator {
@@ -156,27 +194,36 @@ extension SimulationValues {
         }
         if maxStep != nil {
             guard case .kinema(let method) = choice, method.timeStep == nil else {
-                throw CLIError("'--max-step' bounds the steps of dopri5, dop853 and exact; \(integrator) steps otherwise.")
+                throw CLIError(
+                    "'--max-step' bounds the steps of dopri5, dop853 and exact; \(integrator) steps otherwise.")
             }
         }
         switch choice {
         case .kinema(let method):
             if let frameRate {
-                if sampleRate != nil { throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.") }
-                let frames = try DisplayFrames.Jittered(rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+                if sampleRate != nil {
+                    throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.")
+                }
+                let frames = try DisplayFrames.Jittered(
+                    rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
                 if let each {
-                    return try simulation(scene).run(method: method, frameDurations: frames, duration: duration, each: each)
+                    return try simulation(scene).run(
+                        method: method, frameDurations: frames, duration: duration, each: each)
                 }
                 return try simulation(scene).run(method: method, frameDurations: Array(frames))
             }
             if let each {
-                return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60, each: each)
+                return try simulation(scene).run(
+                    method: method, duration: duration, sampleRate: sampleRate ?? 60, each: each)
             }
             return try simulation(scene).run(method: method, duration: duration, sampleRate: sampleRate ?? 60)
         case let .gsl(method, stepping):
-            if frameRate != nil { throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).") }
-            return try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration,
-                                             sampleRate: sampleRate ?? 60, stepBudget: try stepBudget(), each: each)
+            if frameRate != nil {
+                throw CLIError("'--frame-rate' drives Kinema's integrators only, not \(integrator).")
+            }
+            return try GSLReference.simulate(
+                scene, method: method, stepping: stepping, duration: duration,
+                sampleRate: sampleRate ?? 60, stepBudget: try stepBudget(), each: each)
         }
     }
 }

@@ -60,7 +60,7 @@ struct SpringCommand: ParsableCommand {
             ("dampedCosineA", cosine?.decay, nil), ("dampedCosineB", cosine?.frequency, nil),
             ("motionDuration", spring.motionDuration, nil), ("motionBounce", spring.motionBounce, nil),
             ("motionVisualDuration", spring.motionVisualDuration, nil),
-            ("settlingDuration", settling, nil), ("regime", nil, spring.regime.rawValue),
+            ("settlingDuration", settling, nil), ("regime", nil, spring.regime.rawValue)
         ]
     }
 

@@ -5,13 +5,17 @@ import Kinema
 /// The spring flags shared by `spring`, `simulate`, `keyframes` and `sweep`: the parameters in any
 /// one dialect, plus the start, target and initial velocity.
 struct SpringOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Mass (default 1); with --stiffness/--damping, --response or --stiffness/--damping-ratio.")
+    @Option(
+        parsing: .unconditional,
+        help: "Mass (default 1); with --stiffness/--damping, --response or --stiffness/--damping-ratio.")
     var mass: Double?
     @Option(parsing: .unconditional, help: "Stiffness k (N/m), with --damping or --damping-ratio.")
     var stiffness: Double?
     @Option(parsing: .unconditional, help: "Damping coefficient c (N·s/m), with --stiffness.")
     var damping: Double?
-    @Option(parsing: .unconditional, help: "SwiftUI response / duration (s): the undamped period, with --damping-ratio or --bounce.")
+    @Option(
+        parsing: .unconditional,
+        help: "SwiftUI response / duration (s): the undamped period, with --damping-ratio or --bounce.")
     var response: Double?
     @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --stiffness.")
     var dampingRatio: Double?
@@ -29,16 +33,25 @@ struct SpringOptions: ParsableArguments {
     var origamiTension: Double?
     @Option(parsing: .unconditional, help: "Origami friction, with --origami-tension.")
     var origamiFriction: Double?
-    @Option(parsing: .unconditional, help: "The damped cosine 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
+    @Option(
+        parsing: .unconditional,
+        help: "The damped cosine 1 − e^(−A t)cos(B t) as 'A,B': k = A²+B², c = 2A, v0 = A·travel.")
     var dampedCosine: String?
-    @Option(name: .customLong("motion-duration"), parsing: .unconditional,
-            help: "Motion (framer-motion) duration in s, in [0.01, 10], with --motion-bounce: Motion's findSpring (not SwiftUI's duration).")
+    @Option(
+        name: .customLong("motion-duration"), parsing: .unconditional,
+        help:
+            "Motion (framer-motion) duration in s, in [0.01, 10], with --motion-bounce: Motion's findSpring (not SwiftUI's duration)."
+    )
     var motionDuration: Double?
-    @Option(name: .customLong("motion-visual-duration"), parsing: .unconditional,
-            help: "Motion visualDuration in s, with --motion-bounce: ω = 2π/(1.2·visualDuration).")
+    @Option(
+        name: .customLong("motion-visual-duration"), parsing: .unconditional,
+        help: "Motion visualDuration in s, with --motion-bounce: ω = 2π/(1.2·visualDuration).")
     var motionVisualDuration: Double?
-    @Option(name: .customLong("motion-bounce"), parsing: .unconditional,
-            help: "Motion bounce, with --motion-duration or --motion-visual-duration: ζ = 1 − bounce, clamped to [0.05, 1] as Motion does.")
+    @Option(
+        name: .customLong("motion-bounce"), parsing: .unconditional,
+        help:
+            "Motion bounce, with --motion-duration or --motion-visual-duration: ζ = 1 − bounce, clamped to [0.05, 1] as Motion does."
+    )
     var motionBounce: Double?
 
     @Option(parsing: .unconditional, help: "Start position (default 0).")
@@ -61,7 +74,7 @@ struct SpringOptions: ParsableArguments {
         ("origami-tension/origami-friction", ["--origami-tension", "--origami-friction"], false),
         ("damped-cosine", ["--damped-cosine"], false),
         ("Motion duration/bounce", ["--motion-duration", "--motion-bounce"], false),
-        ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false),
+        ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false)
     ]
 
     /// The flags as plain values, which hold the logic (the spring, the endpoints).
@@ -133,7 +146,7 @@ extension SpringValues {
             ("--friction", friction != nil), ("--bounciness", bounciness != nil), ("--speed", speed != nil),
             ("--origami-tension", origamiTension != nil), ("--origami-friction", origamiFriction != nil),
             ("--damped-cosine", dampedCosine != nil), ("--motion-duration", motionDuration != nil),
-            ("--motion-visual-duration", motionVisualDuration != nil), ("--motion-bounce", motionBounce != nil),
+            ("--motion-visual-duration", motionVisualDuration != nil), ("--motion-bounce", motionBounce != nil)
         ]
         return all.filter(\.1).map(\.0)
     }
@@ -141,10 +154,13 @@ extension SpringValues {
     /// The damped cosine's (A, B), parsed and checked.
     func dampedCosineParameters() throws -> DampedCosine? {
         guard let dampedCosine else { return nil }
-        let parts = dampedCosine.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingCharacters(in: .whitespaces)) }
+        let parts = dampedCosine.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double(String($0).trimmingCharacters(in: .whitespaces))
+        }
         guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, a > 0, b.isFinite, b >= 0 else {
-            throw CLIError(flag: "--damped-cosine", value: "'\(dampedCosine)'",
-                           rule: "'A,B' with A a finite number > 0 and B a finite number ≥ 0")
+            throw CLIError(
+                flag: "--damped-cosine", value: "'\(dampedCosine)'",
+                rule: "'A,B' with A a finite number > 0 and B a finite number ≥ 0")
         }
         return try DampedCosine(decay: a, frequency: b)
     }
@@ -169,25 +185,32 @@ extension SpringValues {
         try check(origamiFriction, "--origami-friction", .finite)
         let curve = try dampedCosineParameters()
         if let motionDuration, !(motionDuration >= 0.01 && motionDuration <= 10) {
-            throw CLIError(flag: "--motion-duration", value: "\(motionDuration)", rule: "in [0.01, 10] s, Motion's range")
+            throw CLIError(
+                flag: "--motion-duration", value: "\(motionDuration)", rule: "in [0.01, 10] s, Motion's range")
         }
         try check(motionVisualDuration, "--motion-visual-duration", .positive)
         try check(motionBounce, "--motion-bounce", .finite)
 
         let given = Set(givenParameterFlags)
         guard !given.isEmpty else {
-            throw CLIError("a spring needs its parameters in one dialect: "
-                + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+            throw CLIError(
+                "a spring needs its parameters in one dialect: "
+                    + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
+                    + ".")
         }
         guard let dialect = SpringOptions.dialects.first(where: { $0.flags == given }) else {
             let partners = SpringOptions.dialects.filter { $0.flags.isSuperset(of: given) }
                 .map { $0.flags.subtracting(given).sorted().joined(separator: " ") }
             if !partners.isEmpty {
-                throw CLIError("'\(given.sorted().joined(separator: " "))' needs "
-                    + partners.map { "'\($0)'" }.joined(separator: " or ") + " to complete a spring dialect.")
+                throw CLIError(
+                    "'\(given.sorted().joined(separator: " "))' needs "
+                        + partners.map { "'\($0)'" }.joined(separator: " or ") + " to complete a spring dialect.")
             }
-            throw CLIError("spring flags of different dialects are mixed ('\(given.sorted().joined(separator: "', '"))'): "
-                + "use one of " + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ") + ".")
+            throw CLIError(
+                "spring flags of different dialects are mixed ('\(given.sorted().joined(separator: "', '"))'): "
+                    + "use one of "
+                    + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
+                    + ".")
         }
         if mass != nil && !dialect.takesMass {
             throw CLIError("'--mass' does not apply to the \(dialect.name) dialect, which describes a unit mass.")
@@ -196,14 +219,17 @@ extension SpringValues {
         do {
             switch dialect.name {
             case "mass/stiffness/damping": return try DampedSpring(mass: m, stiffness: stiffness!, damping: damping!)
-            case "response/damping-ratio": return try DampedSpring(response: response!, dampingRatio: dampingRatio!, mass: m)
+            case "response/damping-ratio":
+                return try DampedSpring(response: response!, dampingRatio: dampingRatio!, mass: m)
             case "response/bounce (SwiftUI)": return try DampedSpring(duration: response!, bounce: bounce!, mass: m)
-            case "stiffness/damping-ratio (Android)": return try DampedSpring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
+            case "stiffness/damping-ratio (Android)":
+                return try DampedSpring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
             case "tension/friction": return try DampedSpring(tension: tension!, friction: friction!)
             case "bounciness/speed (POP)": return try DampedSpring(bounciness: bounciness!, speed: speed!)
             case "origami-tension/origami-friction":
                 return try DampedSpring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
-            case "Motion duration/bounce": return try DampedSpring(motionDuration: motionDuration!, bounce: motionBounce!)
+            case "Motion duration/bounce":
+                return try DampedSpring(motionDuration: motionDuration!, bounce: motionBounce!)
             case "Motion visualDuration/bounce":
                 return try DampedSpring(motionVisualDuration: motionVisualDuration!, bounce: motionBounce!)
             default: return try DampedSpring(dampedCosine: curve!)
@@ -232,7 +258,9 @@ extension SpringValues {
         }
         if let curve = try dampedCosineParameters() {
             if velocity != nil || relativeVelocity != nil {
-                throw CLIError("'--damped-cosine' sets the initial velocity (A × travel); drop '--velocity'/'--relative-velocity'.")
+                throw CLIError(
+                    "'--damped-cosine' sets the initial velocity (A × travel); drop '--velocity'/'--relative-velocity'."
+                )
             }
             return (start, target, curve.decay * travel)
         }

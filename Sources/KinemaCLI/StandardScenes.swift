@@ -15,17 +15,19 @@ struct StandardScene {
             try spring("spring-underdamped", k: 400, c: 4, v0: 3),
             try spring("spring-critical", k: 400, c: 40, v0: -5),
             try spring("spring-overdamped", k: 400, c: 100, v0: 8),
-            StandardScene(name: "damped-cosine-5-30", scene: try PhysicsScene.spring(cosine.spring, initialVelocity: 5),
-                          duration: 1.5, analytic: { cosine.value(at: $0) }),
-            try drop(),
+            StandardScene(
+                name: "damped-cosine-5-30", scene: try PhysicsScene.spring(cosine.spring, initialVelocity: 5),
+                duration: 1.5, analytic: { cosine.value(at: $0) }),
+            try drop()
         ]
     }
 
     static func spring(_ name: String, k: Double, c: Double, v0: Double) throws -> StandardScene {
         let spring = try DampedSpring(stiffness: k, damping: c)
         let motion = try spring.motion(from: 0, to: 1, initialVelocity: v0)
-        return StandardScene(name: name, scene: try PhysicsScene.spring(spring, initialVelocity: v0), duration: 1.5,
-                             analytic: { motion.position(at: $0) })
+        return StandardScene(
+            name: name, scene: try PhysicsScene.spring(spring, initialVelocity: v0), duration: 1.5,
+            analytic: { motion.position(at: $0) })
     }
 
     /// A ball dropped from 1 m (g = 9.81, e = 0.8): between impacts a parabola; impact speeds
@@ -51,7 +53,9 @@ struct StandardScene {
     /// Max |x − analytic| over a trajectory's samples.
     func maxError(_ trajectory: Trajectory) -> Double {
         var worst = 0.0
-        for i in 0..<trajectory.count { worst = max(worst, abs(trajectory.position(i) - analytic(trajectory.times[i]))) }
+        for i in 0..<trajectory.count {
+            worst = max(worst, abs(trajectory.position(i) - analytic(trajectory.times[i])))
+        }
         return worst
     }
 }

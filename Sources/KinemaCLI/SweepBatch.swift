@@ -20,10 +20,12 @@ enum SweepBatch {
     /// |λ|·h ≤ 2 for the spring's fastest eigenvalue λ — well inside RK4's stability interval, so
     /// no lane can trip the batch's shared energy check.
     static func key(_ scene: PhysicsScene, _ simulation: SimulationValues, duration: Double) -> Key? {
-        guard scene.dimensions == 1, scene.bodies.count == 1, scene.springs.count == 1, scene.springs[0].restLength == 0,
-              scene.planes.isEmpty,
-              scene.contacts == nil, scene.drag == 0, scene.gravity.allSatisfy({ $0 == 0 }), simulation.frameRate == nil,
-              case .kinema(.rk4(let h))? = try? simulation.choice() else { return nil }
+        guard scene.dimensions == 1, scene.bodies.count == 1, scene.springs.count == 1,
+            scene.springs[0].restLength == 0,
+            scene.planes.isEmpty,
+            scene.contacts == nil, scene.drag == 0, scene.gravity.allSatisfy({ $0 == 0 }), simulation.frameRate == nil,
+            case .kinema(.rk4(let h))? = try? simulation.choice()
+        else { return nil }
         // Per unit mass, x'' = −k·x − c·x': λ = −c/2 ± √(c²/4 − k).
         let spring = scene.springs[0], mass = scene.bodies[0].mass
         let k = spring.stiffness / mass, c = spring.damping / mass
@@ -37,11 +39,15 @@ enum SweepBatch {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for (lane, scene) in scenes.enumerated() {
             let body = scene.bodies[0], spring = scene.springs[0]
-            bodies.append(try PhysicsBody(name: "lane \(lane)", mass: body.mass, position: body.position,
-                                          velocity: body.velocity, radius: body.radius))
+            bodies.append(
+                try PhysicsBody(
+                    name: "lane \(lane)", mass: body.mass, position: body.position,
+                    velocity: body.velocity, radius: body.radius))
             guard case let .anchor(_, at) = spring.ends else { springs.append(spring); continue }
-            springs.append(try SpringForce(.anchor(body: lane, at: at), stiffness: spring.stiffness,
-                                           damping: spring.damping, restLength: spring.restLength))
+            springs.append(
+                try SpringForce(
+                    .anchor(body: lane, at: at), stiffness: spring.stiffness,
+                    damping: spring.damping, restLength: spring.restLength))
         }
         return try PhysicsScene(dimensions: 1, bodies: bodies, springs: springs)
     }

@@ -58,17 +58,22 @@ struct SweepCommand: ParsableCommand {
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.
     static let confirmationLimit = 1_000_000
 
-    static let metricColumns = ["settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
-                                "keyframes_uniform", "keyframes_adaptive", "keyframe_error"]
+    static let metricColumns = [
+        "settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
+        "keyframes_uniform", "keyframes_adaptive", "keyframe_error"
+    ]
 
     func run() throws {
         let axes = try Self.axes(sceneArguments)
         // Multiplied as Doubles: three axes of 10⁷ values overflow an Int.
         let combinations = axes.reduce(1.0) { $0 * Double(max(1, $1.values.count)) }
-        guard combinations <= 100_000_000 else { throw CLIError("the sweep has \(combinations) combinations; at most 100000000.") }
+        guard combinations <= 100_000_000 else {
+            throw CLIError("the sweep has \(combinations) combinations; at most 100000000.")
+        }
         let total = Int(combinations)
         guard total <= Self.confirmationLimit || yes else {
-            throw CLIError("the sweep has \(total) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
+            throw CLIError(
+                "the sweep has \(total) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
         }
         let (first, last) = try shardRange(total: total)
         let threadCount = try threadCount()
@@ -84,7 +89,8 @@ struct SweepCommand: ParsableCommand {
         let batches = (last - next + SweepBatch.width - 1) / SweepBatch.width, workers = min(threadCount, batches)
         // Rows are claimed a batch at a time and written in order as they become contiguous; at
         // most 64 batches per worker (and at least 1,024 rows) are in flight, so memory stays flat.
-        let scheduler = SweepScheduler(rows: next, to: last, window: max(1024, 64 * SweepBatch.width * workers)) { text, written in
+        let scheduler = SweepScheduler(rows: next, to: last, window: max(1024, 64 * SweepBatch.width * workers)) {
+            text, written in
             try sink.write(text)
             progress.update(done: written - first)
         }
@@ -132,7 +138,8 @@ struct SweepCommand: ParsableCommand {
             guard flag.hasPrefix("--") || flag.hasPrefix("-") else {
                 throw CLIError("unexpected argument '\(flag)': sweep takes flags ('--stiffness 100:1000:100').")
             }
-            let takesValue = i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
+            let takesValue =
+                i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
                 && !["--spring", "--drop"].contains(flag)
             if takesValue {
                 let text = arguments[i + 1]
@@ -154,7 +161,9 @@ struct SweepCommand: ParsableCommand {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             // Text that is not a range of numbers is a usage error (64), as argument-parser's own
             // "not a number" is; numbers that break the rule are rejected values (1).
-            let isNumber = { (part: String) in Double(part) != nil || (part.hasPrefix("x") && Int(part.dropFirst()) != nil) }
+            let isNumber = { (part: String) in
+                Double(part) != nil || (part.hasPrefix("x") && Int(part.dropFirst()) != nil)
+            }
             guard parts.count == 3, parts.allSatisfy(isNumber) else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)
             }
@@ -174,7 +183,9 @@ struct SweepCommand: ParsableCommand {
             }
             // Counted as a Double: (b − a)/step can exceed every Int (1:1e300:1e-300).
             let steps = ((b - a) / step * (1 + 1e-12)).rounded(.down)
-            guard steps < 10_000_000 else { throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values") }
+            guard steps < 10_000_000 else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values")
+            }
             let count = Int(steps) + 1
             // a + k·step, rounded to 12 significant digits so 0.1:1.0:0.1 gives 0.3, not
             // 0.30000000000000004, unless the step is too fine for 12 digits to tell the values
@@ -190,7 +201,9 @@ struct SweepCommand: ParsableCommand {
             guard values.allSatisfy({ Double($0) != nil }) else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)
             }
-            guard values.allSatisfy({ Double($0)?.isFinite == true }) else { throw CLIError(flag: flag, value: "'\(text)'", rule: rule) }
+            guard values.allSatisfy({ Double($0)?.isFinite == true }) else {
+                throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
+            }
             return values
         }
         return [text]
@@ -222,7 +235,8 @@ struct SweepCommand: ParsableCommand {
     static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = [
         "--mass": { $0.scene.springOptions.mass = $1 }, "--stiffness": { $0.scene.springOptions.stiffness = $1 },
         "--damping": { $0.scene.springOptions.damping = $1 }, "--response": { $0.scene.springOptions.response = $1 },
-        "--damping-ratio": { $0.scene.springOptions.dampingRatio = $1 }, "--bounce": { $0.scene.springOptions.bounce = $1 },
+        "--damping-ratio": { $0.scene.springOptions.dampingRatio = $1 },
+        "--bounce": { $0.scene.springOptions.bounce = $1 },
         "--tension": { $0.scene.springOptions.tension = $1 }, "--friction": { $0.scene.springOptions.friction = $1 },
         "--bounciness": { $0.scene.springOptions.bounciness = $1 }, "--speed": { $0.scene.springOptions.speed = $1 },
         "--origami-tension": { $0.scene.springOptions.origamiTension = $1 },
@@ -237,25 +251,31 @@ struct SweepCommand: ParsableCommand {
         "--restitution": { $0.scene.restitution = $1 }, "--rest-velocity": { $0.scene.restVelocity = $1 },
         "--duration": { $0.simulation.duration = $1 }, "--dt": { $0.simulation.dt = $1 },
         "--tolerance": { $0.simulation.tolerance = $1 }, "--sample-rate": { $0.simulation.sampleRate = $1 },
-        "--frame-rate": { $0.simulation.frameRate = $1 }, "--frame-jitter": { $0.simulation.frameJitter = $1 },
+        "--frame-rate": { $0.simulation.frameRate = $1 }, "--frame-jitter": { $0.simulation.frameJitter = $1 }
     ]
 
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter.
-    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> (combination: RowFlags, swept: [String]) {
+    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> (combination: RowFlags, swept: [String])
+    {
         let chosen = Self.chosen(axes, index: index)
         let swept = axes.indices.filter { axes[$0].isSwept }
         if var combination = template {
             // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
-            let updates = swept.compactMap { k in Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } } }
+            let updates = swept.compactMap { k in
+                Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } }
+            }
             if updates.count == swept.count {
                 for (set, value) in updates { set(&combination, value) }
                 return (combination, swept.map { chosen[$0] })
             }
         }
-        do { return (RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen))), swept.map { chosen[$0] }) } catch {
-            throw CLIError(Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
-                           isUsage: Combination.exitCode(for: error).rawValue == 64)
+        do {
+            return (RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen))), swept.map { chosen[$0] })
+        } catch {
+            throw CLIError(
+                Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
+                isUsage: Combination.exitCode(for: error).rawValue == 64)
         }
     }
 
@@ -277,8 +297,9 @@ struct SweepCommand: ParsableCommand {
         let prepared = try indices.map { index in
             let (combination, swept) = try combination(axes, index: index, template: template)
             let made = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
-            return Prepared(combination: combination, swept: swept, scene: made.scene,
-                            duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact)
+            return Prepared(
+                combination: combination, swept: swept, scene: made.scene,
+                duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact)
         }
         var rows = [String?](repeating: nil, count: prepared.count)
         let keys = prepared.map { SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) }
@@ -286,7 +307,8 @@ struct SweepCommand: ParsableCommand {
             let batch = prepared.indices.filter { keys[$0] == key }
             // A batch that fails leaves its rows to run alone, where the failure is reported as theirs.
             if batch.count > 1, let scene = try? SweepBatch.scene(batch.map { prepared[$0].scene }),
-               let trajectory = try? simulate(prepared[batch[0]], scene) {
+                let trajectory = try? simulate(prepared[batch[0]], scene)
+            {
                 for (lane, i) in batch.enumerated() { rows[i] = try row(prepared[i], trajectory, coordinate: lane) }
             }
         }
@@ -297,7 +319,9 @@ struct SweepCommand: ParsableCommand {
     }
 
     func simulate(_ prepared: Prepared, _ scene: PhysicsScene) throws -> Trajectory {
-        do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error as SimulationError {
+        do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error
+            as SimulationError
+        {
             throw CLIError(error.description)
         }
     }
@@ -309,7 +333,8 @@ struct SweepCommand: ParsableCommand {
 
     /// The metric columns of coordinate `coordinate` of the trajectory; `exact` is the spring's
     /// closed form (its target is the settling target), nil for other scenes (target: the end).
-    static func metrics(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String] {
+    static func metrics(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String]
+    {
         let n = trajectory.count
         let x = (0..<n).map { trajectory.position($0, coordinate) }
         let start = x[0], target = exact?.target ?? x[n - 1]
@@ -329,8 +354,11 @@ struct SweepCommand: ParsableCommand {
         let source = try MotionSource(trajectory: trajectory, coordinate: coordinate)
         let uniformKeyframes = KeyframeBaker.uniformSegmentCount(duration: source.duration) + 1
         let adaptive = try KeyframeBaker.bake(source, strategy: .adaptive)
-        return ["\(settling)", "\(overshoot)", "\(extrema)", "\(abs(x[n - 1] - target))", maxErrorExact, "\(trajectory.steps)",
-                "\(uniformKeyframes)", "\(adaptive.keyframeCount)", "\(adaptive.maxError)"]
+        return [
+            "\(settling)", "\(overshoot)", "\(extrema)", "\(abs(x[n - 1] - target))", maxErrorExact,
+            "\(trajectory.steps)",
+            "\(uniformKeyframes)", "\(adaptive.keyframeCount)", "\(adaptive.maxError)"
+        ]
     }
 
     // MARK: Shards, threads
@@ -346,7 +374,9 @@ struct SweepCommand: ParsableCommand {
 
     func threadCount() throws -> Int {
         if let threads {
-            guard threads >= 1, threads <= 1024 else { throw CLIError(flag: "--threads", value: "\(threads)", rule: "an integer in 1…1024") }
+            guard threads >= 1, threads <= 1024 else {
+                throw CLIError(flag: "--threads", value: "\(threads)", rule: "an integer in 1…1024")
+            }
             return threads
         }
         return max(1, ProcessInfo.processInfo.activeProcessorCount)

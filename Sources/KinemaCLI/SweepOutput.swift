@@ -33,20 +33,24 @@ final class SweepOutput {
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            throw CLIError("'-o' '\(path ?? "")' is being written by another kinema sweep ('\(partial)' is locked); "
-                           + "wait for it or choose another file.")
+            throw CLIError(
+                "'-o' '\(path ?? "")' is being written by another kinema sweep ('\(partial)' is locked); "
+                    + "wait for it or choose another file.")
         }
         let existing = try handle.seekToEnd()
         if resume, existing > 0 {
             let recorded = (try? String(contentsOfFile: fingerprintPath, encoding: .utf8)) ?? ""
             guard recorded == fingerprint else {
-                throw CLIError("'--resume' found '\(partial)' from a different sweep (\(recorded.isEmpty ? "no fingerprint" : "other flags or version")); "
-                               + "remove it or drop --resume.")
+                throw CLIError(
+                    "'--resume' found '\(partial)' from a different sweep (\(recorded.isEmpty ? "no fingerprint" : "other flags or version")); "
+                        + "remove it or drop --resume.")
             }
             try handle.seek(toOffset: 0)
             let start = try handle.read(upToCount: header.utf8.count) ?? Data()
             guard start == Data(header.utf8) else {
-                throw CLIError("'--resume' found '\(partial)' from a different sweep (its header differs); remove it or drop --resume.")
+                throw CLIError(
+                    "'--resume' found '\(partial)' from a different sweep (its header differs); remove it or drop --resume."
+                )
             }
             // Count whole lines in 1 MB blocks (memory stays flat in the file's size) and keep
             // only them: a kill can cut the last one short.
@@ -79,7 +83,9 @@ final class SweepOutput {
             return
         }
         // write(2) and fsync(2), so a full disk is "No space left on device", not a Cocoa error.
-        if let failure = StandardStreams.writeAll(text, to: handle.fileDescriptor) ?? (fsync(handle.fileDescriptor) == 0 ? nil : errno) {
+        if let failure = StandardStreams.writeAll(text, to: handle.fileDescriptor)
+            ?? (fsync(handle.fileDescriptor) == 0 ? nil : errno)
+        {
             throw CLIError("cannot write '\(partialPath ?? "")': \(String(cString: strerror(failure))).")
         }
     }

@@ -42,9 +42,12 @@ struct VerifyCommand: ParsableCommand {
         }
     }
 
-    static func gsl(_ method: GSLMethod, _ stepping: GSLIntegrator<Double>.Stepping, _ setting: String, _ tolerance: Double) -> Row {
+    static func gsl(
+        _ method: GSLMethod, _ stepping: GSLIntegrator<Double>.Stepping, _ setting: String, _ tolerance: Double
+    ) -> Row {
         Row(integrator: "gsl-\(method.rawValue)", setting: setting, tolerance: tolerance) { scene, duration in
-            try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration, sampleRate: sampleRate)
+            try GSLReference.simulate(
+                scene, method: method, stepping: stepping, duration: duration, sampleRate: sampleRate)
         }
     }
 
@@ -67,7 +70,7 @@ struct VerifyCommand: ParsableCommand {
         gsl(.rk4imp, .fixed(timeStep: 1e-3), "dt=1e-3", 1e-6),
         gsl(.bsimp, .adaptive(tolerance: 1e-10), "tol=1e-10", 1e-8),
         gsl(.msadams, .adaptive(tolerance: 1e-10), "tol=1e-10", 1e-7),
-        gsl(.msbdf, .adaptive(tolerance: 1e-10), "tol=1e-10", 1e-7),
+        gsl(.msbdf, .adaptive(tolerance: 1e-10), "tol=1e-10", 1e-7)
     ]
 
     func run() throws {
@@ -75,8 +78,9 @@ struct VerifyCommand: ParsableCommand {
         var text = "scene,integrator,setting,max_error_analytic,max_error_gsl_rk8pd,tolerance,status\n"
         var failures = 0, total = 0
         for standard in try StandardScene.all() {
-            let reference = try GSLReference.simulate(standard.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
-                                                      duration: standard.duration, sampleRate: Self.sampleRate)
+            let reference = try GSLReference.simulate(
+                standard.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
+                duration: standard.duration, sampleRate: Self.sampleRate)
             for row in Self.rows {
                 let tolerance = row.tolerance * toleranceScale
                 var analytic = Double.nan, versusGSL = Double.nan
@@ -93,14 +97,16 @@ struct VerifyCommand: ParsableCommand {
                 let passed = analytic <= tolerance
                 if !passed { failures += 1 }
                 total += 1
-                text += "\(standard.name),\(row.integrator),\(row.setting),\(analytic),\(versusGSL),\(tolerance),\(passed ? "pass" : "FAIL")\n"
+                text +=
+                    "\(standard.name),\(row.integrator),\(row.setting),\(analytic),\(versusGSL),\(tolerance),\(passed ? "pass" : "FAIL")\n"
             }
         }
         try output.emit(text)
         StandardStreams.writeError("verify: \(total - failures) of \(total) rows within tolerance\n")
         if failures > 0 {
-            throw CLIError("\(failures) of \(total) rows exceed their tolerance (each row's own, times "
-                           + "--tolerance-scale \(toleranceScale)); their status is FAIL in the table.")
+            throw CLIError(
+                "\(failures) of \(total) rows exceed their tolerance (each row's own, times "
+                    + "--tolerance-scale \(toleranceScale)); their status is FAIL in the table.")
         }
     }
 }

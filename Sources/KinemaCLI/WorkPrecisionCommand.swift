@@ -8,7 +8,8 @@ import KinemaReference
 struct WorkPrecisionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "work-precision",
-        abstract: "Max error and time per simulated second for every integrator at several settings, Kinema's and GSL's, in one run.",
+        abstract:
+            "Max error and time per simulated second for every integrator at several settings, Kinema's and GSL's, in one run.",
         discussion: """
             Columns: integrator,setting,max_error,ns_per_simulated_second,steps,evaluations. The error is the max over \
             the samples against the analytic solution (springs, drops) or, for --scene, GSL rk8pd at tolerance 1e-13. \
@@ -23,7 +24,9 @@ struct WorkPrecisionCommand: ParsableCommand {
     @OptionGroup var sceneOptions: SceneOptions
     @Option(parsing: .unconditional, help: "Simulated seconds (default: as for simulate).")
     var duration: Double?
-    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Samples per second at which the error is measured (default 60).")
+    @Option(
+        name: .customLong("sample-rate"), parsing: .unconditional,
+        help: "Samples per second at which the error is measured (default 60).")
     var sampleRate: Double = 60
     @OptionGroup var output: OutputOptions
 
@@ -37,14 +40,18 @@ struct WorkPrecisionCommand: ParsableCommand {
     static func candidates(sampleRate: Double) -> [Candidate] {
         var list: [Candidate] = []
         func kinema(_ name: String, _ setting: String, _ method: IntegrationMethod) {
-            list.append(Candidate(integrator: name, setting: setting, isGSL: false) { scene, duration, rate in
-                try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: rate)
-            })
+            list.append(
+                Candidate(integrator: name, setting: setting, isGSL: false) { scene, duration, rate in
+                    try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: rate)
+                })
         }
         func gsl(_ method: GSLMethod, _ setting: String, _ stepping: GSLIntegrator<Double>.Stepping) {
-            list.append(Candidate(integrator: "gsl-\(method.rawValue)", setting: setting, isGSL: true) { scene, duration, rate in
-                try GSLReference.simulate(scene, method: method, stepping: stepping, duration: duration, sampleRate: rate)
-            })
+            list.append(
+                Candidate(integrator: "gsl-\(method.rawValue)", setting: setting, isGSL: true) {
+                    scene, duration, rate in
+                    try GSLReference.simulate(
+                        scene, method: method, stepping: stepping, duration: duration, sampleRate: rate)
+                })
         }
         for h in [1e-3, 1e-4, 1e-5] {
             kinema("euler", "dt=\(h)", .euler(timeStep: h))
@@ -60,15 +67,18 @@ struct WorkPrecisionCommand: ParsableCommand {
         for order in [5, 7, 8, 9, 10, 11, 12] {
             for perSample in [2, 3, 4, 5, 6, 8, 12] {
                 let stepsPerSecond = sampleRate * Double(perSample)
-                let label = stepsPerSecond == stepsPerSecond.rounded() && stepsPerSecond < 1e15
+                let label =
+                    stepsPerSecond == stepsPerSecond.rounded() && stepsPerSecond < 1e15
                     ? "1/\(Int(stepsPerSecond))" : "\(1 / stepsPerSecond)"
                 kinema("adams", "order=\(order) dt=\(label)", .adams(timeStep: 1 / stepsPerSecond, order: order))
             }
         }
         // Half decades for the explicit adaptive methods, so "the cheapest run that reaches 1e-9"
         // is not decided by where a decade ladder happens to fall; decades for the slow ones.
-        let tolerances = [1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9,
-                          3e-10, 1e-10, 3e-11, 1e-11, 3e-12, 1e-12, 3e-13, 1e-13]
+        let tolerances = [
+            1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9,
+            3e-10, 1e-10, 3e-11, 1e-11, 3e-12, 1e-12, 3e-13, 1e-13
+        ]
         for tolerance in tolerances {
             kinema("dopri5", "tol=\(tolerance)", .dopri5(tolerance: tolerance))
             kinema("dop853", "tol=\(tolerance)", .dop853(tolerance: tolerance))
@@ -122,7 +132,8 @@ struct WorkPrecisionCommand: ParsableCommand {
             }
             let cost = Double(best) / duration
             results.append((candidate, worst, cost))
-            text += "\(candidate.integrator),\(candidate.setting),\(worst),\(cost),\(trajectory.steps),\(trajectory.evaluations)\n"
+            text +=
+                "\(candidate.integrator),\(candidate.setting),\(worst),\(cost),\(trajectory.steps),\(trajectory.evaluations)\n"
         }
         try output.emit(text)
         var summary = ""
@@ -131,10 +142,12 @@ struct WorkPrecisionCommand: ParsableCommand {
             let kinema = reaching.filter { !$0.candidate.isGSL }.min { $0.cost < $1.cost }
             let gsl = reaching.filter { $0.candidate.isGSL }.min { $0.cost < $1.cost }
             if let kinema, let gsl, !(kinema.cost.isFinite && gsl.cost.isFinite) {
-                summary += "work-precision: at \(level): no time per simulated second to compare: "
+                summary +=
+                    "work-precision: at \(level): no time per simulated second to compare: "
                     + "a run of \(duration) s is shorter than the clock can divide by.\n"
             } else if let kinema, let gsl {
-                summary += "work-precision: at \(level): Kinema \(kinema.candidate.integrator) \(kinema.candidate.setting) "
+                summary +=
+                    "work-precision: at \(level): Kinema \(kinema.candidate.integrator) \(kinema.candidate.setting) "
                     + "\(kinema.cost.wholeNumberText()) ns/s vs GSL \(gsl.candidate.integrator) \(gsl.candidate.setting) \(gsl.cost.wholeNumberText()) ns/s: "
                     + "\((gsl.cost / kinema.cost * 100).rounded() / 100)× faster\n"
             }
@@ -143,14 +156,17 @@ struct WorkPrecisionCommand: ParsableCommand {
     }
 
     /// The reference position of sample i, coordinate j.
-    static func reference(for options: SceneOptions, scene: PhysicsScene, duration: Double, rate: Double) throws -> (Int, Int) -> Double {
+    static func reference(for options: SceneOptions, scene: PhysicsScene, duration: Double, rate: Double) throws -> (
+        Int, Int
+    ) -> Double {
         // Springs and drops have closed forms: the exact integrator evaluates them (the damped
         // oscillator; parabolas between impacts found by root finding).
         if options.spring || options.drop {
             let exact = try Simulation(scene: scene).run(method: .exact, duration: duration, sampleRate: rate)
             return { i, j in exact.position(i, j) }
         }
-        let gsl = try GSLReference.simulate(scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: duration, sampleRate: rate)
+        let gsl = try GSLReference.simulate(
+            scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: duration, sampleRate: rate)
         return { i, j in gsl.position(i, j) }
     }
 }

@@ -34,8 +34,9 @@ public struct GSLIntegrator<V: StateVector>: Integrator {
             try KinemaError.requirePositive(h, "timeStep")
             // Their order selection runs on the error test, which a fixed step switches off.
             guard !method.isMultistep else {
-                throw KinemaError(parameter: "gsl-\(method.rawValue)", value: "a fixed step",
-                                  rule: "run adaptively (multistep methods choose their order from the error test)")
+                throw KinemaError(
+                    parameter: "gsl-\(method.rawValue)", value: "a fixed step",
+                    rule: "run adaptively (multistep methods choose their order from the error test)")
             }
         case .adaptive(let tolerance): try KinemaError.requirePositive(tolerance, "tolerance")
         }
@@ -131,8 +132,10 @@ extension GSLIntegrator {
             locator = gsl_odeiv2_step_alloc(GSLMethod.rk8pd.stepType, dimension)
             // Closures made here, where V is concrete, run specialized code; an overridden method
             // of a generic class would be reached through its vtable, unspecialized.
-            setCallbacks(GSLCallbackTarget(derivative: { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) },
-                                           jacobian: { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }))
+            setCallbacks(
+                GSLCallbackTarget(
+                    derivative: { [unowned(unsafe) self] t, y, f in self.derivative(t, y, f) },
+                    jacobian: { [unowned(unsafe) self] y, dfdy, dfdt in self.jacobian(y, dfdy, dfdt) }))
             gslSystem.pointee.function = gslDerivative
             gslSystem.pointee.jacobian = gslJacobian
             gsl_odeiv2_driver_set_nmax(driver, 0)
@@ -159,19 +162,21 @@ extension GSLIntegrator {
         /// the pointer.
         func captureSystem() {
             let system = systemPointer.pointee, coordinates = coordinates, counters = counters
-            setCallbacks(GSLCallbackTarget(derivative: { t, y, f in
-                var state = PhaseState<V>.zero
-                for j in 0..<coordinates {
-                    state.position[lane: j] = y[j]
-                    state.velocity[lane: j] = y[coordinates + j]
-                }
-                let a = system.acceleration(position: state.position, velocity: state.velocity, time: t)
-                for j in 0..<coordinates {
-                    f[j] = y[coordinates + j]
-                    f[coordinates + j] = a[lane: j]
-                }
-                counters.pointee += 1
-            }, jacobian: callbacks.jacobianFunction))
+            setCallbacks(
+                GSLCallbackTarget(
+                    derivative: { t, y, f in
+                        var state = PhaseState<V>.zero
+                        for j in 0..<coordinates {
+                            state.position[lane: j] = y[j]
+                            state.velocity[lane: j] = y[coordinates + j]
+                        }
+                        let a = system.acceleration(position: state.position, velocity: state.velocity, time: t)
+                        for j in 0..<coordinates {
+                            f[j] = y[coordinates + j]
+                            f[coordinates + j] = a[lane: j]
+                        }
+                        counters.pointee += 1
+                    }, jacobian: callbacks.jacobianFunction))
         }
 
         func read(_ buffer: UnsafePointer<Double>) -> PhaseState<V> {
@@ -205,8 +210,10 @@ extension GSLIntegrator {
             counters.pointee += 1
         }
 
-        func jacobian(_ y: UnsafePointer<Double>, _ dfdy: UnsafeMutablePointer<Double>,
-                               _ dfdt: UnsafeMutablePointer<Double>) {
+        func jacobian(
+            _ y: UnsafePointer<Double>, _ dfdy: UnsafeMutablePointer<Double>,
+            _ dfdt: UnsafeMutablePointer<Double>
+        ) {
             let state = read(y)
             let (dx, dv) = systemPointer.pointee.jacobian(position: state.position, velocity: state.velocity)
             let n = coordinates
@@ -247,8 +254,9 @@ extension GSLIntegrator {
             }
             guard status == Int32(GSL_SUCCESS) else {
                 y.update(from: previous, count: dimension)
-                throw GSLError(code: status, function: isFixed ? "gsl_odeiv2_evolve_apply_fixed_step" : "gsl_odeiv2_evolve_apply",
-                               time: time)
+                throw GSLError(
+                    code: status, function: isFixed ? "gsl_odeiv2_evolve_apply_fixed_step" : "gsl_odeiv2_evolve_apply",
+                    time: time)
             }
             // GSL keeps shrinking the step rather than fail when a tolerance is out of reach.
             // (A stepper may take a few vanishing steps and recover; a thousand in a row is a stall.)
@@ -274,7 +282,8 @@ extension GSLIntegrator {
             if t <= previousTime { return read(previous) }
             scratch.update(from: previous, count: dimension)
             gsl_odeiv2_step_reset(locator)
-            let status = gsl_odeiv2_step_apply(locator, previousTime, t - previousTime, scratch, error, nil, nil, gslSystem)
+            let status = gsl_odeiv2_step_apply(
+                locator, previousTime, t - previousTime, scratch, error, nil, nil, gslSystem)
             return status == Int32(GSL_SUCCESS) ? read(scratch) : read(previous)
         }
     }
@@ -295,15 +304,23 @@ final class GSLCallbackTarget {
     }
 }
 
-private let gslDerivative: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?)
-    -> Int32 = { t, y, f, params in
-        // Guaranteed, not taken: the storage keeps the target alive through every call.
-        Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef { $0.derivativeFunction(t, y!, f!) }
+private let gslDerivative:
+    @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?)
+        -> Int32 = { t, y, f, params in
+            // Guaranteed, not taken: the storage keeps the target alive through every call.
+            Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef {
+                $0.derivativeFunction(t, y!, f!)
+            }
+            return Int32(GSL_SUCCESS)
+        }
+
+private let gslJacobian:
+    @convention(c) (
+        Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?,
+        UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?
+    ) -> Int32 = { t, y, dfdy, dfdt, params in
+        Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef {
+            $0.jacobianFunction(y!, dfdy!, dfdt!)
+        }
         return Int32(GSL_SUCCESS)
     }
-
-private let gslJacobian: @convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?,
-                                         UnsafeMutablePointer<Double>?, UnsafeMutableRawPointer?) -> Int32 = { t, y, dfdy, dfdt, params in
-    Unmanaged<GSLCallbackTarget>.fromOpaque(params!)._withUnsafeGuaranteedRef { $0.jacobianFunction(y!, dfdy!, dfdt!) }
-    return Int32(GSL_SUCCESS)
-}

@@ -45,7 +45,8 @@ public enum GSLMethod: String, CaseIterable, Sendable {
     func estimateProxy(_ stepping: GSLIntegrator<Double>.Stepping) -> IntegrationMethod {
         switch stepping {
         case .fixed(let h): return .rk4(timeStep: h)
-        case .adaptive(let tolerance): return self == .rk8pd || self == .bsimp ? .dop853(tolerance: tolerance) : .dopri5(tolerance: tolerance)
+        case .adaptive(let tolerance):
+            return self == .rk8pd || self == .bsimp ? .dop853(tolerance: tolerance) : .dopri5(tolerance: tolerance)
         }
     }
 }

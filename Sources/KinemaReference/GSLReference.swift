@@ -7,10 +7,12 @@ public enum GSLReference {
     /// they are reached and none are kept (the trajectory returned holds the impacts and the work).
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
-    public static func simulate(_ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
-                                duration: Double, sampleRate: Double = 60,
-                                stepBudget: Int = Simulation.defaultStepBudget,
-                                each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
+    public static func simulate(
+        _ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
+        duration: Double, sampleRate: Double = 60,
+        stepBudget: Int = Simulation.defaultStepBudget,
+        each: ((Trajectory) throws -> Void)? = nil
+    ) throws -> Trajectory {
         func run<V: StateVector>(_: V.Type) throws -> Trajectory {
             let system = SceneSystem<V>(scene: scene)
             let converted: GSLIntegrator<V>.Stepping
@@ -18,27 +20,33 @@ public enum GSLReference {
             case .fixed(let h): converted = .fixed(timeStep: h)
             case .adaptive(let tolerance): converted = .adaptive(tolerance: tolerance)
             }
-            var integrator = try GSLIntegrator(system: system, method: method, stepping: converted, state: system.initialState)
+            var integrator = try GSLIntegrator(
+                system: system, method: method, stepping: converted, state: system.initialState)
             // After the integrator has checked the step or tolerance, so the estimate has valid inputs.
             let (omega, zeta) = system.stiffestMode
             if !method.needsJacobian || zeta < 1 {
-                let estimate = method.estimateProxy(stepping).estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
+                let estimate = method.estimateProxy(stepping).estimatedSteps(
+                    duration: duration, omega: omega, dampingRatio: zeta)
                 if estimate > Double(stepBudget) {
                     throw SimulationError.overBudget(
                         estimatedSteps: estimate, budget: stepBudget,
-                        advice: "use a looser tolerance" + (method.needsJacobian
-                            ? ", or exact where the scene is one linear spring"
-                            : Simulation.stiffnessAdvice(omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)))
+                        advice: "use a looser tolerance"
+                            + (method.needsJacobian
+                                ? ", or exact where the scene is one linear spring"
+                                : Simulation.stiffnessAdvice(
+                                    omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)))
                 }
             }
             if !scene.hasColliders {
-                return try sampleWithoutEvents(&integrator, duration: duration, sampleRate: sampleRate, stepBudget: stepBudget,
-                                               each: each)
+                return try sampleWithoutEvents(
+                    &integrator, duration: duration, sampleRate: sampleRate, stepBudget: stepBudget,
+                    each: each)
             }
             var simulation = Simulation(scene: scene)
             simulation.stepBudget = stepBudget
-            return try simulation.run(with: &integrator, named: "gsl-\(method.rawValue)", duration: duration, sampleRate: sampleRate,
-                                      each: each)
+            return try simulation.run(
+                with: &integrator, named: "gsl-\(method.rawValue)", duration: duration, sampleRate: sampleRate,
+                each: each)
         }
         switch scene.coordinateCount {
         case 1: return try run(Double.self)
@@ -54,9 +62,11 @@ public enum GSLReference {
     /// Without colliders nothing can happen between steps, so GSL runs in a plain loop specialized
     /// here (Kinema's event loop, reached across modules, would run unspecialized and make GSL look
     /// slower than it is): steps end on the sample times, which are then recorded as they are.
-    static func sampleWithoutEvents<V>(_ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double,
-                                       stepBudget: Int = Simulation.defaultStepBudget,
-                                       each: ((Trajectory) throws -> Void)? = nil) throws
+    static func sampleWithoutEvents<V>(
+        _ integrator: inout GSLIntegrator<V>, duration: Double, sampleRate: Double,
+        stepBudget: Int = Simulation.defaultStepBudget,
+        each: ((Trajectory) throws -> Void)? = nil
+    ) throws
         -> Trajectory
     {
         try KinemaError.requirePositive(duration, "duration")
@@ -82,9 +92,10 @@ public enum GSLReference {
                 }
                 let state = integrator.state
                 for lane in 0..<PhaseState<V>.laneCount(of: state) where !state[lane: lane].isFinite {
-                    throw SimulationError.unstable(time: t, reason: "the state is no longer finite",
-                                                   timeStep: integrator.time - integrator.previousTime,
-                                                   largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")
+                    throw SimulationError.unstable(
+                        time: t, reason: "the state is no longer finite",
+                        timeStep: integrator.time - integrator.previousTime,
+                        largestStableStep: 0, method: "gsl-\(integrator.method.rawValue)")
                 }
                 trajectory.append(time: t, state: state)
             }

@@ -13,35 +13,70 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         .init(arguments: ["easing", "linear", "--samples", "0"], mentions: ["--samples", "0", "≥ 2"]),
         .init(arguments: ["easing", "linear", "--at", "0.5,x"], mentions: ["--at", "x"]),
         .init(arguments: ["easing", "damped-cosine(5)"], mentions: ["damped-cosine", "2 comma-separated"]),
-        .init(arguments: ["spring", "--mass", "-1", "--stiffness", "1", "--damping", "1"], mentions: ["--mass", "-1", "> 0"]),
-        .init(arguments: ["spring", "--stiffness", "nan", "--damping", "1"], mentions: ["--stiffness", "nan", "finite"]),
-        .init(arguments: ["spring", "--stiffness", "inf", "--damping", "1"], mentions: ["--stiffness", "inf", "finite"]),
-        .init(arguments: ["spring", "--stiffness", "100", "--damping", "10", "--tension", "200"], mentions: ["mixed", "--tension"]),
+        .init(
+            arguments: ["spring", "--mass", "-1", "--stiffness", "1", "--damping", "1"],
+            mentions: ["--mass", "-1", "> 0"]),
+        .init(
+            arguments: ["spring", "--stiffness", "nan", "--damping", "1"], mentions: ["--stiffness", "nan", "finite"]),
+        .init(
+            arguments: ["spring", "--stiffness", "inf", "--damping", "1"], mentions: ["--stiffness", "inf", "finite"]),
+        .init(
+            arguments: ["spring", "--stiffness", "100", "--damping", "10", "--tension", "200"],
+            mentions: ["mixed", "--tension"]),
         .init(arguments: ["spring", "--response", "0", "--damping-ratio", "1"], mentions: ["--response", "0", "> 0"]),
         .init(arguments: ["spring", "--response", "0.5"], mentions: ["--response", "--damping-ratio"]),
         .init(arguments: ["spring", "--response", "1", "--bounce", "2"], mentions: ["--bounce", "2", "(−1, 1]"]),
-        .init(arguments: ["spring", "--tension", "100", "--friction", "5", "--mass", "2"], mentions: ["--mass", "unit mass"]),
-        .init(arguments: ["spring", "--origami-tension", "-40", "--origami-friction", "7"], mentions: ["--origami-tension", "-40"]),
+        .init(
+            arguments: ["spring", "--tension", "100", "--friction", "5", "--mass", "2"],
+            mentions: ["--mass", "unit mass"]),
+        .init(
+            arguments: ["spring", "--origami-tension", "-40", "--origami-friction", "7"],
+            mentions: ["--origami-tension", "-40"]),
         .init(arguments: ["spring", "--damped-cosine", "5"], mentions: ["--damped-cosine", "'5'"]),
-        .init(arguments: ["spring", "--stiffness", "100", "--damping", "1", "--epsilon", "0"], mentions: ["--epsilon", "> 0"]),
-        .init(arguments: ["spring", "--stiffness", "100", "--damping", "1", "--velocity", "1", "--relative-velocity", "1"],
-              mentions: ["--velocity", "--relative-velocity"]),
-        .init(arguments: ["easing", "linear", "-o", "/nonexistent-dir/out.csv"], mentions: ["-o", "/nonexistent-dir/out.csv"]),
-        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams", "--order", "13"],
-              mentions: ["--order", "13", "from 1 to 12"]),
-        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "rk4", "--order", "4"],
-              mentions: ["--order", "adams", "rk4"]),
-        .init(arguments: ["simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams", "--tolerance", "1e-9"],
-              mentions: ["--tolerance", "adams"]),
+        .init(
+            arguments: ["spring", "--stiffness", "100", "--damping", "1", "--epsilon", "0"],
+            mentions: ["--epsilon", "> 0"]),
+        .init(
+            arguments: [
+                "spring", "--stiffness", "100", "--damping", "1", "--velocity", "1", "--relative-velocity", "1"
+            ],
+            mentions: ["--velocity", "--relative-velocity"]),
+        .init(
+            arguments: ["easing", "linear", "-o", "/nonexistent-dir/out.csv"],
+            mentions: ["-o", "/nonexistent-dir/out.csv"]),
+        .init(
+            arguments: [
+                "simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams",
+                "--order", "13"
+            ],
+            mentions: ["--order", "13", "from 1 to 12"]),
+        .init(
+            arguments: [
+                "simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "rk4",
+                "--order", "4"
+            ],
+            mentions: ["--order", "adams", "rk4"]),
+        .init(
+            arguments: [
+                "simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams",
+                "--tolerance", "1e-9"
+            ],
+            mentions: ["--tolerance", "adams"]),
         // Inputs that crashed (a trap and a backtrace) before: now one line each.
-        .init(arguments: ["spring", "--stiffness", "170", "--damping-ratio", "0", "--to", "4.9e-324"],
-              mentions: ["epsilon × travel", "underflows"]),
-        .init(arguments: ["sweep", "--spring", "--stiffness", "1:1e300:1e-300", "--damping", "1"],
-              mentions: ["--stiffness", "1:1e300:1e-300", "at most 10000000"]),
-        .init(arguments: ["keyframes", "--drop", "--duration", "4.9e-324"], mentions: ["--duration", "4.9e-324", "at least 1e-300"]),
+        .init(
+            arguments: ["spring", "--stiffness", "170", "--damping-ratio", "0", "--to", "4.9e-324"],
+            mentions: ["epsilon × travel", "underflows"]),
+        .init(
+            arguments: ["sweep", "--spring", "--stiffness", "1:1e300:1e-300", "--damping", "1"],
+            mentions: ["--stiffness", "1:1e300:1e-300", "at most 10000000"]),
+        .init(
+            arguments: ["keyframes", "--drop", "--duration", "4.9e-324"],
+            mentions: ["--duration", "4.9e-324", "at least 1e-300"]),
         .init(arguments: ["easing", "circ-in", "--at", "1.5"], mentions: ["circ-in", "1.5", "[0, 1]"]),
         // The value as typed, not as parsed ('inf').
-        .init(arguments: ["simulate", "--spring", "--stiffness", "1e400", "--damping", "1"], mentions: ["--stiffness", "'1e400'"]),
+        .init(
+            arguments: ["simulate", "--spring", "--stiffness", "1e400", "--damping", "1"],
+            mentions: ["--stiffness", "'1e400'"])
     ]
 }
 
@@ -66,11 +101,16 @@ struct BadInputTests {
     /// A directory where FILE.partial should go: the system's words, not a Cocoa error domain.
     @Test func sweepOutputOverADirectoryNamesTheReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-dir-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: directory.path + "/out.csv.partial", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.path + "/out.csv.partial", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "1", "--duration", "0.5",
-                                  "-o", directory.path + "/out.csv"])
-        #expect(result.status == 1 && result.stderr.contains("Is a directory") && !result.stderr.contains("NSCocoaErrorDomain"))
+        let result = try CLI.run([
+            "sweep", "--spring", "--stiffness", "100:200:50", "--damping", "1", "--duration", "0.5",
+            "-o", directory.path + "/out.csv"
+        ])
+        #expect(
+            result.status == 1 && result.stderr.contains("Is a directory")
+                && !result.stderr.contains("NSCocoaErrorDomain"))
     }
 
     @Test func usageErrorsKeepArgumentParsersCode() throws {

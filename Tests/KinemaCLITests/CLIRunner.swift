@@ -22,7 +22,9 @@ enum CLI {
 
     /// Runs `program` (the `kinema` binary unless given) with `arguments` and, when given, only
     /// `environment`.
-    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws -> CLIResult {
+    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws
+        -> CLIResult
+    {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -35,9 +37,10 @@ enum CLI {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Parses `kinema … --format json` output into a dictionary.

@@ -7,7 +7,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-csv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scene = directory.appendingPathComponent("scene.json"), events = directory.appendingPathComponent("events.csv")
+        let scene = directory.appendingPathComponent("scene.json"),
+            events = directory.appendingPathComponent("events.csv")
         try #"""
         { "dimensions": 1,
           "bodies": [ { "name": "a,b", "position": [1] }, { "name": "say \"hi\"\nthere", "position": [3] } ],

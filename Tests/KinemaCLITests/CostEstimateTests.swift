@@ -12,16 +12,22 @@ import Testing
     }
 
     @Test func stiffSpringWithAnAdaptiveMethodIsRefusedNamingExact() throws {
-        let (result, seconds) = try Self.timed(["simulate", "--spring", "--stiffness", "1e15", "--damping", "3", "--duration", "1"])
+        let (result, seconds) = try Self.timed([
+            "simulate", "--spring", "--stiffness", "1e15", "--damping", "3", "--duration", "1"
+        ])
         #expect(result.status == 1 && result.stdout.isEmpty)
-        #expect(result.stderr.contains("needs about") && result.stderr.contains("use exact") && result.stderr.contains("--max-steps"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("needs about") && result.stderr.contains("use exact")
+                && result.stderr.contains("--max-steps"),
+            "\(result.stderr)")
         #expect(seconds < 10)
     }
 
     @Test func fixedStepFarAboveTheStabilityLimitIsRefusedBeforeTheFirstStep() throws {
-        let (result, seconds) = try Self.timed(["simulate", "--spring", "--stiffness", "1e15", "--damping", "3",
-                                                "--integrator", "rk4", "--duration", "1"])
+        let (result, seconds) = try Self.timed([
+            "simulate", "--spring", "--stiffness", "1e15", "--damping", "3",
+            "--integrator", "rk4", "--duration", "1"
+        ])
         #expect(result.status == 1 && result.stderr.contains("refused before the first step"), "\(result.stderr)")
         #expect(result.stderr.contains("largest stable step for rk4"))
         #expect(seconds < 10)
@@ -48,14 +54,18 @@ import Testing
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 3))
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = 1_000
-        #expect(throws: SimulationError.self) { try simulation.run(method: .rk4(timeStep: 1e-3), duration: 2) }   // 2,000 steps
+        // 2,000 steps.
+        #expect(throws: SimulationError.self) { try simulation.run(method: .rk4(timeStep: 1e-3), duration: 2) }
         simulation.stepBudget = 2_100  // 2,000 steps, and a short one to land on each 60 Hz sample
         let trajectory = try simulation.run(method: .rk4(timeStep: 1e-3), duration: 2)
         #expect(trajectory.steps >= 2_000 && trajectory.steps <= 2_100)
         // The estimate of an adaptive pair is a lower bound: the steps it takes are at least it.
-        let estimate = IntegrationMethod.dopri5(tolerance: 1e-9).estimatedSteps(duration: 2, omega: 10, dampingRatio: 0.15)
+        let estimate = IntegrationMethod.dopri5(tolerance: 1e-9).estimatedSteps(
+            duration: 2, omega: 10, dampingRatio: 0.15)
         let adaptive = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: 2)
-        #expect(Double(adaptive.steps) >= estimate && Double(adaptive.steps) <= 3 * estimate, "\(adaptive.steps) vs \(estimate)")
+        #expect(
+            Double(adaptive.steps) >= estimate && Double(adaptive.steps) <= 3 * estimate,
+            "\(adaptive.steps) vs \(estimate)")
     }
 
     @Test func maxStepsIsValidated() throws {

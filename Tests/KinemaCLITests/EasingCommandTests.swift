@@ -41,7 +41,9 @@ struct EasingCommandTests {
         let path = directory.appendingPathComponent("out.csv").path
         let result = try CLI.run(["easing", "quad-in", "--samples", "3", "-o", path])
         #expect(result.status == 0 && result.stdout.isEmpty)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "t,value,velocity\n0.0,0.0,0.0\n0.5,0.25,1.0\n1.0,1.0,2.0\n")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8)
+                == "t,value,velocity\n0.0,0.0,0.0\n0.5,0.25,1.0\n1.0,1.0,2.0\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.csv"])
         let failed = try CLI.run(["easing", "nope", "-o", directory.appendingPathComponent("bad.csv").path])
         #expect(failed.status == 1)

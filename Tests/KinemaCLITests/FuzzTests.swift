@@ -21,18 +21,26 @@ import Testing
 
     /// Numbers that have broken numeric code before: zeros, denormals, extremes, non-finite, and
     /// text that is not a number at all.
-    static let numbers = ["0", "-0", "1", "-1", "0.5", "2", "100", "1e15", "-1e15", "4.9e-324", "1e-300", "1e308", "-1e308",
-                          "1e400", "nan", "inf", "-inf", "1e-12", "0.999999", "60", "abc", "", "1,2", "1:2:0.5", "0x10"]
-    static let easings = ["linear", "ease-in-out", "cubic-bezier(0,1e308,1,-1e308)", "cubic-bezier(0.5,nan,0.5,1)",
-                          "circ-in", "back-in-out", "elastic-out", "bounce-out", "lockwood-bounce-out", "damped-cosine(5,30)",
-                          "damped-cosine(1e200,1)", "damped-cosine(0,0)", "nope", "cubic-bezier(1.5,0,0,1)"]
+    static let numbers = [
+        "0", "-0", "1", "-1", "0.5", "2", "100", "1e15", "-1e15", "4.9e-324", "1e-300", "1e308", "-1e308",
+        "1e400", "nan", "inf", "-inf", "1e-12", "0.999999", "60", "abc", "", "1,2", "1:2:0.5", "0x10"
+    ]
+    static let easings = [
+        "linear", "ease-in-out", "cubic-bezier(0,1e308,1,-1e308)", "cubic-bezier(0.5,nan,0.5,1)",
+        "circ-in", "back-in-out", "elastic-out", "bounce-out", "lockwood-bounce-out", "damped-cosine(5,30)",
+        "damped-cosine(1e200,1)", "damped-cosine(0,0)", "nope", "cubic-bezier(1.5,0,0,1)"
+    ]
 
     struct Case: CustomStringConvertible {
         let arguments: [String]
-        var description: String { "kinema " + arguments.map { $0.isEmpty || $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ") }
+        var description: String {
+            "kinema " + arguments.map { $0.isEmpty || $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+        }
     }
 
-    static func pick<T>(_ options: [T], _ rng: inout FuzzRandom) -> T { options[Int(rng.next() % UInt64(options.count))] }
+    static func pick<T>(_ options: [T], _ rng: inout FuzzRandom) -> T {
+        options[Int(rng.next() % UInt64(options.count))]
+    }
 
     static func randomCommand(_ rng: inout FuzzRandom) -> Case {
         let number = { (rng: inout FuzzRandom) in pick(numbers, &rng) }
@@ -40,36 +48,56 @@ import Testing
         switch rng.next() % 6 {
         case 0:
             arguments = ["easing", pick(easings, &rng)]
-            if rng.next() % 2 == 0 { arguments += ["--samples", pick(["0", "2", "11", "-5", "abc", "1e3"], &rng)] }
-            else { arguments += ["--at", "\(number(&rng)),\(number(&rng))"] }
+            if rng.next() % 2 == 0 {
+                arguments += ["--samples", pick(["0", "2", "11", "-5", "abc", "1e3"], &rng)]
+            } else {
+                arguments += ["--at", "\(number(&rng)),\(number(&rng))"]
+            }
         case 1:
-            arguments = ["spring"] + pick([["--stiffness", number(&rng), "--damping", number(&rng)],
-                                           ["--response", number(&rng), "--damping-ratio", number(&rng)],
-                                           ["--response", number(&rng), "--bounce", number(&rng)],
-                                           ["--tension", number(&rng), "--friction", number(&rng)],
-                                           ["--bounciness", number(&rng), "--speed", number(&rng)],
-                                           ["--damped-cosine", "\(number(&rng)),\(number(&rng))"]], &rng)
+            arguments =
+                ["spring"]
+                + pick(
+                    [
+                        ["--stiffness", number(&rng), "--damping", number(&rng)],
+                        ["--response", number(&rng), "--damping-ratio", number(&rng)],
+                        ["--response", number(&rng), "--bounce", number(&rng)],
+                        ["--tension", number(&rng), "--friction", number(&rng)],
+                        ["--bounciness", number(&rng), "--speed", number(&rng)],
+                        ["--damped-cosine", "\(number(&rng)),\(number(&rng))"]
+                    ], &rng)
             if rng.next() % 2 == 0 { arguments += ["--to", number(&rng)] }
             if rng.next() % 3 == 0 { arguments += ["--epsilon", number(&rng)] }
         case 2, 3:
             arguments = [pick(["simulate", "keyframes"], &rng)]
-            arguments += rng.next() % 2 == 0
+            arguments +=
+                rng.next() % 2 == 0
                 ? ["--spring", "--stiffness", number(&rng), "--damping-ratio", number(&rng)]
                 : ["--drop", "--height", number(&rng), "--restitution", pick(["0", "0.5", "1", "1.5", "nan"], &rng)]
             arguments += ["--duration", pick(["0.5", "1", "4.9e-324", "1e308", "-1", "1e-9"], &rng)]
             if rng.next() % 2 == 0 {
-                arguments += ["--integrator", pick(["rk4", "euler", "verlet", "adams", "dopri5", "dop853", "exact", "gsl-rk8pd", "gsl-msbdf", "x"], &rng)]
+                arguments += [
+                    "--integrator",
+                    pick(
+                        ["rk4", "euler", "verlet", "adams", "dopri5", "dop853", "exact", "gsl-rk8pd", "gsl-msbdf", "x"],
+                        &rng)
+                ]
             }
             if rng.next() % 3 == 0 { arguments += ["--dt", number(&rng)] }
             if rng.next() % 3 == 0 { arguments += ["--sample-rate", number(&rng)] }
         case 4:
-            arguments = ["sweep", "--spring", "--stiffness", pick(["100:300:100", "1:1e300:1e-300", "1:2:xabc", "5:1:1", "1,nan", number(&rng)], &rng),
-                         "--damping-ratio", pick(["0.1,0.5", "0.5", "0:1:0.5", number(&rng)], &rng), "--duration", pick(["0.5", "1e308", "0"], &rng)]
+            arguments = [
+                "sweep", "--spring", "--stiffness",
+                pick(["100:300:100", "1:1e300:1e-300", "1:2:xabc", "5:1:1", "1,nan", number(&rng)], &rng),
+                "--damping-ratio", pick(["0.1,0.5", "0.5", "0:1:0.5", number(&rng)], &rng), "--duration",
+                pick(["0.5", "1e308", "0"], &rng)
+            ]
         default:
-            arguments = ["keyframes", "--easing", pick(easings, &rng), "--duration", number(&rng),
-                         "--strategy", pick(["uniform", "turning-points", "adaptive", "x"], &rng),
-                         "--tolerance", pick(["1e-3", "0", "1e-12", "nan", "2"], &rng),
-                         "--format", pick(["json", "css", "lottie", "swift", "swiftui", "x"], &rng)]
+            arguments = [
+                "keyframes", "--easing", pick(easings, &rng), "--duration", number(&rng),
+                "--strategy", pick(["uniform", "turning-points", "adaptive", "x"], &rng),
+                "--tolerance", pick(["1e-3", "0", "1e-12", "nan", "2"], &rng),
+                "--format", pick(["json", "css", "lottie", "swift", "swiftui", "x"], &rng)
+            ]
         }
         return Case(arguments: arguments)
     }
@@ -85,18 +113,21 @@ import Testing
         let values: [(String, [String])] = [
             ("D", ["1", "2", "3", "0", "4", "1.5", "\"1\""]), ("N", ["\"a\"", "\"a,b\"", "\"b\"", "1", "null"]),
             ("M", ["1", "0", "-1", "1e308", "1e-320"]), ("P", ["[1]", "[1, 2]", "[]", "[1e308]", "\"x\""]),
-            ("V", ["[0]", "[1, 1]", "[1e308]", "null"]), ("R", ["0", "0.1", "-1", "1e300"]), ("Q", ["[3]", "[3, 1]", "[1]"]),
+            ("V", ["[0]", "[1, 1]", "[1e308]", "null"]), ("R", ["0", "0.1", "-1", "1e300"]),
+            ("Q", ["[3]", "[3, 1]", "[1]"]),
             ("A", ["[0]", "[0, 0]", "[1e308]"]), ("K", ["100", "0", "-5", "1e15", "1e308"]), ("C", ["1", "0", "-1"]),
-            ("L", ["0", "1", "-1"]), ("G", ["[-9.81]", "[0, -9.81]", "[1e308]", "[]"]), ("F", ["0", "1", "-1", "1e308"]),
-            ("O", ["[1]", "[0, 1]", "[0]", "[1e-320]"]), ("E", ["0.5", "1", "0", "2", "-1"]), ("E2", ["0.9", "1", "5"]),
+            ("L", ["0", "1", "-1"]), ("G", ["[-9.81]", "[0, -9.81]", "[1e308]", "[]"]),
+            ("F", ["0", "1", "-1", "1e308"]),
+            ("O", ["[1]", "[0, 1]", "[0]", "[1e-320]"]), ("E", ["0.5", "1", "0", "2", "-1"]), ("E2", ["0.9", "1", "5"])
         ]
         var text = base
         for (key, options) in values {
-            text = text.replacingOccurrences(of: key == "E" ? "\"restitution\": E}" : key,
-                                             with: key == "E" ? "\"restitution\": \(pick(options, &rng))}" : pick(options, &rng))
+            text = text.replacingOccurrences(
+                of: key == "E" ? "\"restitution\": E}" : key,
+                with: key == "E" ? "\"restitution\": \(pick(options, &rng))}" : pick(options, &rng))
         }
         if rng.next() % 4 == 0, let cut = text.indices.dropFirst(Int(rng.next() % UInt64(text.count))).first {
-            text = String(text[..<cut])   // truncated JSON
+            text = String(text[..<cut])  // truncated JSON
         }
         return text
     }
@@ -109,7 +140,10 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-fuzz-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path + ".out", contents: nil)
         FileManager.default.createFile(atPath: out.path + ".err", contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: out.path + ".out"); try? FileManager.default.removeItem(atPath: out.path + ".err") }
+        defer {
+            try? FileManager.default.removeItem(atPath: out.path + ".out");
+            try? FileManager.default.removeItem(atPath: out.path + ".err")
+        }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out.path + ".out"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: out.path + ".err"))
         try process.run()
@@ -129,13 +163,18 @@ import Testing
     static func problem(_ result: (status: Int32, signaled: Bool, stdout: String, stderr: String)?) -> String? {
         guard let result else { return "did not finish within 10 s" }
         if result.signaled { return "killed by signal \(result.status)" }
-        if result.stderr.contains("Fatal error") || result.stderr.contains("crashed") { return "trapped: \(result.stderr.prefix(200))" }
+        if result.stderr.contains("Fatal error") || result.stderr.contains("crashed") {
+            return "trapped: \(result.stderr.prefix(200))"
+        }
         switch result.status {
         case 0: return nil
         case 1:
             let lines = result.stderr.split(separator: "\n")
-            return lines.count == 1 && lines[0].hasPrefix("kinema: error:") ? nil : "exit 1 without one error line: \(result.stderr.prefix(300))"
-        case 64: return result.stderr.hasPrefix("kinema: error:") ? nil : "usage error not in kinema's form: \(result.stderr.prefix(200))"
+            return lines.count == 1 && lines[0].hasPrefix("kinema: error:")
+                ? nil : "exit 1 without one error line: \(result.stderr.prefix(300))"
+        case 64:
+            return result.stderr.hasPrefix("kinema: error:")
+                ? nil : "usage error not in kinema's form: \(result.stderr.prefix(200))"
         default: return "exit \(result.status): \(result.stderr.prefix(200))"
         }
     }
@@ -149,14 +188,17 @@ import Testing
             if let problem = Self.problem(try Self.run(command.arguments)) { failures.append("\(command): \(problem)") }
             ran += 1
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(ran) command lines failed:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(ran) command lines failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         print("fuzz: \(ran) command lines (seed \(Self.seed)), \(failures.count) failures")
     }
 
     @Test func mutatedSceneFilesNeverCrashOrHang() throws {
         var rng = FuzzRandom(seed: Self.seed &+ 1)
         let start = Date()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-fuzz-scenes-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-fuzz-scenes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var ran = 0, failures: [String] = []
@@ -164,12 +206,16 @@ import Testing
             let scene = Self.mutatedScene(&rng)
             let file = directory.appendingPathComponent("scene-\(ran).json")
             try scene.write(to: file, atomically: true, encoding: .utf8)
-            let command = ["simulate", "--scene", file.path, "--duration", Self.pick(["0.5", "2"], &rng),
-                           "--integrator", Self.pick(["dopri5", "rk4", "dop853", "exact"], &rng)]
+            let command = [
+                "simulate", "--scene", file.path, "--duration", Self.pick(["0.5", "2"], &rng),
+                "--integrator", Self.pick(["dopri5", "rk4", "dop853", "exact"], &rng)
+            ]
             if let problem = Self.problem(try Self.run(command)) { failures.append("\(scene)\n  → \(problem)") }
             ran += 1
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(ran) scene files failed:\n\(failures.prefix(10).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(ran) scene files failed:\n\(failures.prefix(10).joined(separator: "\n"))")
         print("fuzz: \(ran) scene files (seed \(Self.seed &+ 1)), \(failures.count) failures")
     }
 
@@ -180,7 +226,8 @@ import Testing
     @Test func validInputOfTheHardenedClassesIsAccepted() throws {
         var rng = FuzzRandom(seed: Self.seed &+ 2)
         let start = Date()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-fuzz-valid-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-fuzz-valid-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func unit(_ rng: inout FuzzRandom) -> Double { Double(rng.next() % 1_000_001) / 1_000_000 }
@@ -191,48 +238,80 @@ import Testing
             switch rng.next() % 3 {
             case 0:
                 let y1 = -2 + 5 * unit(&rng), y2 = -2 + 5 * unit(&rng), x = unit(&rng)
-                let name = Self.pick(["cubic-bezier(0,\(y1),\(x),\(y2))", "cubic-bezier(\(x),\(y1),1,\(y2))",
-                                      "cubic-bezier(0,\(y1),1,\(y2))", "circ-in", "circ-out", "circ-in-out",
-                                      "poly-in(\(0.05 + 0.9 * x))", "poly-out(\(0.05 + 0.9 * x))", "poly-in-out(\(0.05 + 0.9 * x))"], &rng)
+                let name = Self.pick(
+                    [
+                        "cubic-bezier(0,\(y1),\(x),\(y2))", "cubic-bezier(\(x),\(y1),1,\(y2))",
+                        "cubic-bezier(0,\(y1),1,\(y2))", "circ-in", "circ-out", "circ-in-out",
+                        "poly-in(\(0.05 + 0.9 * x))", "poly-out(\(0.05 + 0.9 * x))", "poly-in-out(\(0.05 + 0.9 * x))"
+                    ], &rng)
                 command = ["easing", name, "--at", "0,0.5,1,\(unit(&rng))"]
                 if let result = try Self.run(command), result.status == 0 {
                     for line in result.stdout.split(separator: "\n").dropFirst() {
                         let fields = line.split(separator: ",").compactMap { Double($0) }
                         if fields.count != 3 || !fields[1].isFinite || fields[2].isNaN { failure = "row '\(line)'" }
                     }
-                } else { failure = Self.problem(try Self.run(command)) ?? "refused" }
+                } else {
+                    failure = Self.problem(try Self.run(command)) ?? "refused"
+                }
             case 1:
                 // A ball moving at `speed` meets a wall at x = 1 (radius 0.1) on the k-th 60 Hz sample.
-                let speed = 0.25 + 4 * unit(&rng), k = 1 + Int(rng.next() % 50), restitution = Self.pick([1, 0.5, 0.9], &rng)
+                let speed = 0.25 + 4 * unit(&rng), k = 1 + Int(rng.next() % 50),
+                    restitution = Self.pick([1, 0.5, 0.9], &rng)
                 var position = 0.9 - speed * (Double(k) / 60)
-                switch rng.next() % 3 { case 0: position = position.nextUp; case 1: position = position.nextDown; default: break }
-                let file = directory.appendingPathComponent("wall-\(ran).json"), events = directory.appendingPathComponent("events-\(ran).csv")
-                try #"{"dimensions":1,"bodies":[{"name":"a","position":[\#(position)],"velocity":[\#(speed)],"radius":0.1}],"planes":[{"normal":[-1],"offset":-1,"restitution":\#(restitution)}]}"#
+                switch rng.next() % 3 {
+                case 0: position = position.nextUp;
+                case 1: position = position.nextDown;
+                default: break
+                }
+                let file = directory.appendingPathComponent("wall-\(ran).json"),
+                    events = directory.appendingPathComponent("events-\(ran).csv")
+                try
+                    #"{"dimensions":1,"bodies":[{"name":"a","position":[\#(position)],"velocity":[\#(speed)],"radius":0.1}],"planes":[{"normal":[-1],"offset":-1,"restitution":\#(restitution)}]}"#
                     .write(to: file, atomically: true, encoding: .utf8)
-                command = ["simulate", "--scene", file.path, "--duration", "\(Double(k) / 60 + 0.25)", "--events", events.path,
-                           "--integrator", Self.pick(["dopri5", "dop853", "exact", "rk4", "verlet", "semi-implicit-euler"], &rng)]
-                if let problem = Self.problem(try Self.run(command)) { failure = problem } else {
-                    let rows = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").dropFirst()
+                command = [
+                    "simulate", "--scene", file.path, "--duration", "\(Double(k) / 60 + 0.25)", "--events", events.path,
+                    "--integrator",
+                    Self.pick(["dopri5", "dop853", "exact", "rk4", "verlet", "semi-implicit-euler"], &rng)
+                ]
+                if let problem = Self.problem(try Self.run(command)) {
+                    failure = problem
+                } else {
+                    let rows = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n")
+                        .dropFirst()
                     let speeds = rows.map { $0.split(separator: ",").suffix(2).compactMap { Double($0) } }
-                    if speeds.count != 1 || abs(speeds[0][0] - speed) > 1e-9 * speed || abs(speeds[0][1] - restitution * speed) > 1e-9 * speed {
+                    if speeds.count != 1 || abs(speeds[0][0] - speed) > 1e-9 * speed
+                        || abs(speeds[0][1] - restitution * speed) > 1e-9 * speed
+                    {
                         failure = "events \(Array(rows))"
                     }
                 }
             default:
                 let extremes = ["1e-300", "1e-150", "1e-12", "0.001", "1", "1000", "1e12", "1e150", "1e300"]
-                let dialect = Self.pick([["--stiffness", "--damping"], ["--tension", "--friction"], ["--response", "--damping-ratio"],
-                                         ["--stiffness", "--damping-ratio"], ["--bounciness", "--speed"]], &rng)
-                command = ["spring", dialect[0], Self.pick(extremes, &rng), dialect[1], Self.pick(extremes, &rng), "--format", "json"]
+                let dialect = Self.pick(
+                    [
+                        ["--stiffness", "--damping"], ["--tension", "--friction"], ["--response", "--damping-ratio"],
+                        ["--stiffness", "--damping-ratio"], ["--bounciness", "--speed"]
+                    ], &rng)
+                command = [
+                    "spring", dialect[0], Self.pick(extremes, &rng), dialect[1], Self.pick(extremes, &rng), "--format",
+                    "json"
+                ]
                 let result = try Self.run(command)
-                if let problem = Self.problem(result) { failure = problem } else if let result, result.status == 0 {
+                if let problem = Self.problem(result) {
+                    failure = problem
+                } else if let result, result.status == 0 {
                     let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-                    if let settling = json?["settlingDuration"] as? Double, !(settling > 0) { failure = "settlingDuration \(settling)" }
+                    if let settling = json?["settlingDuration"] as? Double, !(settling > 0) {
+                        failure = "settlingDuration \(settling)"
+                    }
                 }
             }
             if let failure { failures.append("\(Case(arguments: command)): \(failure)") }
             ran += 1
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(ran) valid inputs failed:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(ran) valid inputs failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         print("fuzz: \(ran) valid inputs (seed \(Self.seed &+ 2)), \(failures.count) failures")
     }
 }

@@ -7,11 +7,14 @@ import Testing
 struct HardeningTests {
     /// Every named easing, every parameterised family at a few parameter sets, and cubic-beziers
     /// whose end tangent is vertical (x1 = 0 or x2 = 1).
-    static let curves: [String] = Easing.fixedNames
-        + ["back-in(1.70158)", "back-out(3)", "back-in-out(2.5949095)", "elastic-in(1,0.3)", "elastic-out(2,0.5)",
-           "elastic-in-out(1,0.45)", "poly-in(0.5)", "poly-out(0.3)", "poly-in-out(0.25)", "poly-in(3)",
-           "damped-cosine(5,30)", "cubic-bezier(0,1,1,0)", "cubic-bezier(0,0,1,1)", "cubic-bezier(0,-0.5,0.5,1)",
-           "cubic-bezier(0.5,0,1,1.5)", "cubic-bezier(0,2,1,-1)", "cubic-bezier(0,0.5,1,0.5)"]
+    static let curves: [String] =
+        Easing.fixedNames
+        + [
+            "back-in(1.70158)", "back-out(3)", "back-in-out(2.5949095)", "elastic-in(1,0.3)", "elastic-out(2,0.5)",
+            "elastic-in-out(1,0.45)", "poly-in(0.5)", "poly-out(0.3)", "poly-in-out(0.25)", "poly-in(3)",
+            "damped-cosine(5,30)", "cubic-bezier(0,1,1,0)", "cubic-bezier(0,0,1,1)", "cubic-bezier(0,-0.5,0.5,1)",
+            "cubic-bezier(0.5,0,1,1.5)", "cubic-bezier(0,2,1,-1)", "cubic-bezier(0,0.5,1,0.5)"
+        ]
 
     @Test(arguments: curves)
     func curvesAreSampledOnTheDefaultGridAndAtTheEnds(_ name: String) throws {
@@ -20,8 +23,9 @@ struct HardeningTests {
             #expect(result.status == 0, "kinema \(arguments.joined(separator: " ")): \(result.stderr)")
             for line in result.stdout.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: ",").map { Double($0) }
-                #expect(fields.count == 3 && fields[1]?.isFinite == true && fields[2].map { !$0.isNaN } == true,
-                        "\(name): '\(line)'")
+                #expect(
+                    fields.count == 3 && fields[1]?.isFinite == true && fields[2].map { !$0.isNaN } == true,
+                    "\(name): '\(line)'")
             }
         }
     }
@@ -44,13 +48,17 @@ struct HardeningTests {
         for strategy in ["turning-points", "adaptive"] {
             let json = try CLI.json(["keyframes", "--easing", name, "--strategy", strategy])
             let functions = try #require(json["timingFunctions"] as? [[Any]])
-            #expect(functions.allSatisfy { $0.allSatisfy { ($0 as? Double)?.isFinite == true } }, "\(name) \(strategy): \(functions)")
+            #expect(
+                functions.allSatisfy { $0.allSatisfy { ($0 as? Double)?.isFinite == true } },
+                "\(name) \(strategy): \(functions)")
             #expect((json["maxError"] as? Double)?.isFinite == true, "\(name) \(strategy)")
         }
     }
 
-    @Test(arguments: [["--spring", "--stiffness", "100", "--damping", "10", "--duration", "1e-320"],
-                      ["--drop", "--duration", "4.9e-324"]])
+    @Test(arguments: [
+        ["--spring", "--stiffness", "100", "--damping", "10", "--duration", "1e-320"],
+        ["--drop", "--duration", "4.9e-324"]
+    ])
     func workPrecisionOnAVanishingDurationDoesNotCrash(_ scene: [String]) throws {
         let result = try CLI.run(["work-precision"] + scene)
         #expect(result.status == 0, "\(result.stderr.suffix(300))")
@@ -76,59 +84,79 @@ struct HardeningTests {
         let json = try CLI.json(["keyframes", "--drop", "--duration", "1e-15"])
         #expect(json["keyTimes"] as? [Double] == [0, 1])
         let refused = try CLI.run(["keyframes", "--drop", "--duration", "1e-301"])
-        #expect(refused.status == 1 && refused.stderr.contains("'--duration' must be at least 1e-300 s"), "\(refused.stderr)")
+        #expect(
+            refused.status == 1 && refused.stderr.contains("'--duration' must be at least 1e-300 s"),
+            "\(refused.stderr)")
     }
 
     @Test func anOverflowingTravelIsNamed() throws {
-        let result = try CLI.run(["simulate", "--spring", "--from", "-1e308", "--to", "1e308", "--stiffness", "100", "--damping", "10"])
+        let result = try CLI.run([
+            "simulate", "--spring", "--from", "-1e308", "--to", "1e308", "--stiffness", "100", "--damping", "10"
+        ])
         #expect(result.status == 1 && result.stderr.contains("travel '--to' − '--from'"), "\(result.stderr)")
         #expect(!result.stderr.contains("nan"))
     }
 
     @Test func namesWithLineBreaksStayOnTheErrorsOneLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-newline-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-newline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scenes = [#"{"dimensions":1,"bodies":[{"name":"a\nb","position":[-0.1],"radius":0.1}],"planes":[{"normal":[1],"offset":0,"restitution":0.5}]}"#,
-                      #"{"dimensions":1,"bo\ndies":[]}"#]
+        let scenes = [
+            #"{"dimensions":1,"bodies":[{"name":"a\nb","position":[-0.1],"radius":0.1}],"planes":[{"normal":[1],"offset":0,"restitution":0.5}]}"#,
+            #"{"dimensions":1,"bo\ndies":[]}"#
+        ]
         for (i, scene) in scenes.enumerated() {
             let file = directory.appendingPathComponent("scene\(i).json")
             try scene.write(to: file, atomically: true, encoding: .utf8)
             let result = try CLI.run(["simulate", "--scene", file.path, "--duration", "1"])
-            #expect(result.status == 1 && result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(#"\n"#),
-                    "\(result.stderr)")
+            #expect(
+                result.status == 1 && result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(#"\n"#),
+                "\(result.stderr)")
         }
     }
 
     @Test func verifySaysHowManyRowsFailed() throws {
         let result = try CLI.run(["verify", "--tolerance-scale", "1e-30"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("rows exceed their tolerance") && !result.stderr.contains("ExitCode"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("rows exceed their tolerance") && !result.stderr.contains("ExitCode"),
+            "\(result.stderr)")
     }
 
     @Test func aSweepIntoADirectoryLeavesNothing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-sweep-dir-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-sweep-dir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10", "-o", directory.path])
+        let result = try CLI.run([
+            "sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10", "-o", directory.path
+        ])
         #expect(result.status == 1 && result.stderr.contains("not a directory"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.path + ".partial"))
         #expect(!FileManager.default.fileExists(atPath: directory.path + ".partial.sweep"))
     }
 
     /// The wall reproducers: impacts that fall on 60 Hz sample times are one event each, elastic.
-    @Test(arguments: [(0.65, 1.5, "exact"), (0.875, 1.5, "dop853"), (0.875, 1.5, "exact"), (0.5, 3.0, "dopri5"),
-                      (0.75, 1.5, "exact")])
+    @Test(arguments: [
+        (0.65, 1.5, "exact"), (0.875, 1.5, "dop853"), (0.875, 1.5, "exact"), (0.5, 3.0, "dopri5"),
+        (0.75, 1.5, "exact")
+    ])
     func anElasticWallImpactOnASampleTimeIsOneEvent(_ start: (Double, Double, String)) throws {
         let (position, speed, integrator) = start
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-wall-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-wall-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("wall.json"), events = directory.appendingPathComponent("events.csv")
-        try #"{"dimensions":1,"bodies":[{"name":"a","position":[\#(position)],"velocity":[\#(speed)],"radius":0.1}],"planes":[{"normal":[-1],"offset":-1,"restitution":1}]}"#
+        let file = directory.appendingPathComponent("wall.json"),
+            events = directory.appendingPathComponent("events.csv")
+        try
+            #"{"dimensions":1,"bodies":[{"name":"a","position":[\#(position)],"velocity":[\#(speed)],"radius":0.1}],"planes":[{"normal":[-1],"offset":-1,"restitution":1}]}"#
             .write(to: file, atomically: true, encoding: .utf8)
-        let rows = try CLI.csv(["simulate", "--scene", file.path, "--duration", "1", "--integrator", integrator,
-                                "--events", events.path]).rows
+        let rows = try CLI.csv([
+            "simulate", "--scene", file.path, "--duration", "1", "--integrator", integrator,
+            "--events", events.path
+        ]).rows
         let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(lines.count == 1, "\(lines)")
         let impact = (0.9 - position) / speed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
@@ -19,9 +20,10 @@ private func animation(fromJSON text: String) throws -> (KeyframeAnimation, [Str
     let functions = try (json["timingFunctions"] as! [[Double]]).map {
         try CubicBezierTimingFunction(x1: $0[0], y1: $0[1], x2: $0[2], y2: $0[3])
     }
-    let animation = try KeyframeAnimation(keyPath: json["keyPath"] as! String, values: (json["values"] as! [Double]).map { [$0] },
-                                          keyTimes: json["keyTimes"] as? [Double], timingFunctions: functions,
-                                          duration: json["duration"] as! Double)
+    let animation = try KeyframeAnimation(
+        keyPath: json["keyPath"] as! String, values: (json["values"] as! [Double]).map { [$0] },
+        keyTimes: json["keyTimes"] as? [Double], timingFunctions: functions,
+        duration: json["duration"] as! Double)
     return (animation, json)
 }
 
@@ -37,7 +39,9 @@ struct KeyframesCommandTests {
     }
 
     @Test func uniformSixtyFramesPerSecond() throws {
-        let result = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--strategy", "uniform", "--fps", "60"])
+        let result = try CLI.run([
+            "keyframes", "--easing", "damped-cosine(5,30)", "--strategy", "uniform", "--fps", "60"
+        ])
         let (animation, json) = try animation(fromJSON: result.stdout)
         #expect(animation.keyframeCount == 61 && animation.keyTimes.last == 1)
         let reported = json["maxError"] as! Double
@@ -58,11 +62,13 @@ struct KeyframesCommandTests {
                 let numbers = line[range.upperBound...].split(separator: ")")[0].split(separator: ",").map {
                     Double($0.trimmingCharacters(in: .whitespaces))!
                 }
-                functions.append(try CubicBezierTimingFunction(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
+                functions.append(
+                    try CubicBezierTimingFunction(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
             }
         }
         #expect(keyTimes.first == 0 && keyTimes.last == 1)
-        let animation = try KeyframeAnimation(values: values.map { [$0] }, keyTimes: keyTimes, timingFunctions: functions)
+        let animation = try KeyframeAnimation(
+            values: values.map { [$0] }, keyTimes: keyTimes, timingFunctions: functions)
         #expect(maxError(animation, seed) <= 1e-3)
         #expect(text.contains("@property --value"))
     }
@@ -71,15 +77,22 @@ struct KeyframesCommandTests {
     /// follows the closed form within the tolerance, and a tighter tolerance places more points.
     @Test(arguments: [1e-3, 1e-4])
     func cssLinearEasingParsesBack(_ tolerance: Double) throws {
-        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "css", "--tolerance", "\(tolerance)"]).stdout
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(".kinema-value-linear { animation: kinema-value-linear 1.0s linear(") })
+        let text = try CLI.run([
+            "keyframes", "--easing", "damped-cosine(5,30)", "--format", "css", "--tolerance", "\(tolerance)"
+        ]).stdout
+        let line = try #require(
+            text.split(separator: "\n").first {
+                $0.hasPrefix(".kinema-value-linear { animation: kinema-value-linear 1.0s linear(")
+            })
         let ends = try #require(text.split(separator: "\n").first { $0.hasPrefix("@keyframes kinema-value-linear") })
         let to = try #require(Double(ends.components(separatedBy: "to { --value: ")[1].split(separator: ";")[0]))
         let stops = line.components(separatedBy: "linear(")[1].split(separator: ")")[0].split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).split(separator: " ")
         }
-        let outputs = stops.compactMap { Double($0[0]) }, progress = stops.compactMap { Double($0[1].dropLast()).map { $0 / 100 } }
-        #expect(outputs.count == stops.count && progress.count == stops.count && progress.first == 0 && progress.last == 1)
+        let outputs = stops.compactMap { Double($0[0]) },
+            progress = stops.compactMap { Double($0[1].dropLast()).map { $0 / 100 } }
+        #expect(
+            outputs.count == stops.count && progress.count == stops.count && progress.first == 0 && progress.last == 1)
         let animation = try KeyframeAnimation(values: outputs.map { [$0 * to] }, keyTimes: progress)
         #expect(maxError(animation, seed) <= tolerance * to * (1 + 1e-9))
         // The old fixed 101 even points were 1e-2 off; at 1e-4 the easing needs more than at 1e-3.
@@ -89,8 +102,10 @@ struct KeyframesCommandTests {
     /// A playable document: the composition at --fps, one layer named by the key path, its x
     /// position mapped by --lottie-range, each keyframe's handles its segment's controls.
     @Test func lottieDocumentEvaluates() throws {
-        let text = try CLI.run(["keyframes", "--easing", "damped-cosine(5,30)", "--format", "lottie", "--fps", "30",
-                                "--lottie-range", "100:300"]).stdout
+        let text = try CLI.run([
+            "keyframes", "--easing", "damped-cosine(5,30)", "--format", "lottie", "--fps", "30",
+            "--lottie-range", "100:300"
+        ]).stdout
         let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         #expect(json["fr"] as? Double == 30 && json["ip"] as? Double == 0 && json["op"] as? Double == 31)
         #expect(json["w"] as? Int == 512 && json["v"] is String)
@@ -115,14 +130,18 @@ struct KeyframesCommandTests {
         let one = try CLI.run(["keyframes", "--easing", "bounce-out", "--format", "lottie", "--lottie-bare"]).stdout
         let property = try JSONSerialization.jsonObject(with: Data(one.utf8)) as! [String: Any]
         #expect(property["a"] as? Int == 1 && (property["k"] as? [Any])?.isEmpty == false)
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/two-balls-1d.json").path
-        let two = try CLI.run(["keyframes", "--scene", scene, "--duration", "2", "--format", "lottie", "--lottie-bare"]).stdout
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../examples/two-balls-1d.json"
+        ).path
+        let two = try CLI.run(["keyframes", "--scene", scene, "--duration", "2", "--format", "lottie", "--lottie-bare"])
+            .stdout
         #expect((try JSONSerialization.jsonObject(with: Data(two.utf8)) as? [Any])?.count == 2)
     }
 
     @Test(arguments: ["swift", "swiftui"])
     func swiftSourceParses(_ format: String) throws {
-        let text = try CLI.run(["keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format]).stdout
+        let text = try CLI.run(["keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format])
+            .stdout
         #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: \"position.x\")" : "CubicKeyframe("))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID()).swift")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -147,7 +166,7 @@ struct KeyframesCommandTests {
         (["--easing", "linear", "--drop"], "--easing"),
         (["--easing", "linear", "--format", "lottie", "--lottie-property", "color"], "--lottie-property"),
         (["--easing", "linear", "--format", "lottie", "--lottie-range", "0:inf"], "--lottie-range"),
-        (["--easing", "linear", "--format", "lottie", "--lottie-range", "5"], "--lottie-range"),
+        (["--easing", "linear", "--format", "lottie", "--lottie-range", "5"], "--lottie-range")
     ])
     func badInputIsOneLine(arguments: [String], mention: String) throws {
         let result = try CLI.run(["keyframes"] + arguments)

@@ -7,7 +7,8 @@ import Testing
 @Suite struct OutputStreamTests {
     /// Runs `kinema ARGUMENTS REDIRECTIONS` through the shell (to close or redirect descriptors).
     static func shell(_ command: String) throws -> CLIResult {
-        try CLI.run(["-c", command], program: URL(fileURLWithPath: "/bin/sh"), environment: ["KINEMA": CLI.executable.path])
+        try CLI.run(
+            ["-c", command], program: URL(fileURLWithPath: "/bin/sh"), environment: ["KINEMA": CLI.executable.path])
     }
 
     @Test func fullDiskIsOneErrorLine() throws {
@@ -19,7 +20,9 @@ import Testing
     @Test func closedStdoutIsOneErrorLine() throws {
         let result = try Self.shell(#""$KINEMA" easing linear >&-"#)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("kinema: error: cannot write to standard output:") && !result.stderr.contains("crash"))
+        #expect(
+            result.stderr.hasPrefix("kinema: error: cannot write to standard output:")
+                && !result.stderr.contains("crash"))
     }
 
     @Test func closedStderrDoesNotStopTheData() throws {
@@ -35,7 +38,8 @@ import Testing
 
     @Test func brokenPipeStatusIsTheShellsSigpipeStatus() throws {
         // sh has no PIPESTATUS: write the status from inside the pipeline's first stage.
-        let result = try Self.shell(#"{ "$KINEMA" easing linear --samples 2000000; echo $? >&2; } | head -1 > /dev/null"#)
+        let result = try Self.shell(
+            #"{ "$KINEMA" easing linear --samples 2000000; echo $? >&2; } | head -1 > /dev/null"#)
         #expect(result.stderr == "141\n")
     }
 
@@ -45,8 +49,10 @@ import Testing
     }
 
     @Test func fineSweepStepsGiveDistinctRows() throws {
-        let (header, rows) = try CLI.csv(["sweep", "--spring", "--stiffness", "1:1.000000000001:2e-13", "--damping", "1",
-                                          "--duration", "0.5"])
+        let (header, rows) = try CLI.csv([
+            "sweep", "--spring", "--stiffness", "1:1.000000000001:2e-13", "--damping", "1",
+            "--duration", "0.5"
+        ])
         #expect(header.first == "stiffness" && rows.count == 6)
         #expect(Set(rows.map { $0[0] }).count == rows.count)
     }

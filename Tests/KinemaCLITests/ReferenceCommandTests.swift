@@ -29,7 +29,9 @@ struct VerifyCommandTests {
 
 struct WorkPrecisionCommandTests {
     @Test func printsEveryIntegratorAtSeveralSettings() throws {
-        let result = try CLI.run(["work-precision", "--spring", "--stiffness", "1000", "--damping-ratio", "0.1", "--duration", "0.2"])
+        let result = try CLI.run([
+            "work-precision", "--spring", "--stiffness", "1000", "--damping-ratio", "0.1", "--duration", "0.2"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "integrator,setting,max_error,ns_per_simulated_second,steps,evaluations")
@@ -40,8 +42,11 @@ struct WorkPrecisionCommandTests {
             settings[String(fields[0]), default: 0] += 1
             #expect(Double(fields[2])! >= 0 && Double(fields[3])! > 0)
         }
-        for name in ["euler", "semi-implicit-euler", "verlet", "rk4", "adams", "dopri5", "dop853", "gsl-rk2", "gsl-rk4", "gsl-rkf45",
-                     "gsl-rkck", "gsl-rk8pd", "gsl-bsimp", "gsl-msadams", "gsl-msbdf"] {
+        for name in [
+            "euler", "semi-implicit-euler", "verlet", "rk4", "adams", "dopri5", "dop853", "gsl-rk2", "gsl-rk4",
+            "gsl-rkf45",
+            "gsl-rkck", "gsl-rk8pd", "gsl-bsimp", "gsl-msadams", "gsl-msbdf"
+        ] {
             #expect((settings[name] ?? 0) >= 3, "\(name): \(settings[name] ?? 0) settings")
         }
         #expect(settings["exact"] == 1)

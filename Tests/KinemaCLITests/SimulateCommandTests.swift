@@ -28,8 +28,10 @@ private func analytic(k: Double, c: Double, x0: Double, target: Double, v0: Doub
 struct SimulateCommandTests {
     @Test(arguments: [("100", "2"), ("100", "20"), ("100", "60")], ["exact", "dopri5", "adams"])
     func followsTheAnalyticSpring(spring: (k: String, c: String), integrator: String) throws {
-        var arguments = ["simulate", "--spring", "--stiffness", spring.k, "--damping", spring.c, "--from", "-1", "--to", "2",
-                         "--velocity", "7", "--duration", "1.3", "--integrator", integrator]
+        var arguments = [
+            "simulate", "--spring", "--stiffness", spring.k, "--damping", spring.c, "--from", "-1", "--to", "2",
+            "--velocity", "7", "--duration", "1.3", "--integrator", integrator
+        ]
         if integrator == "dopri5" { arguments += ["--tolerance", "1e-11"] }
         if integrator == "adams" { arguments += ["--order", "10", "--dt", "0.001"] }
         let (header, rows) = try CLI.csv(arguments)
@@ -46,7 +48,9 @@ struct SimulateCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("events.csv").path
-        let (header, rows) = try CLI.csv(["simulate", "--drop", "--restitution", "0.8", "--sample-rate", "1000", "--events", events])
+        let (header, rows) = try CLI.csv([
+            "simulate", "--drop", "--restitution", "0.8", "--sample-rate", "1000", "--events", events
+        ])
         #expect(header == ["t", "x", "v"])
         #expect(abs(rows.last![0] - sqrt(2 / 9.81) * 1.8 / 0.2) <= 1e-12)  // default duration: the time to rest
         for row in rows { #expect(row[1] >= -1e-12) }
@@ -89,22 +93,28 @@ struct SimulateCommandTests {
     }
 
     @Test func frameDrivenRunPrintsOneRowPerFrame() throws {
-        let (_, rows) = try CLI.csv(["simulate", "--spring", "--stiffness", "170", "--damping", "26", "--integrator", "rk4",
-                                     "--frame-rate", "120", "--frame-jitter", "0.3", "--seed", "3", "--duration", "1"])
+        let (_, rows) = try CLI.csv([
+            "simulate", "--spring", "--stiffness", "170", "--damping", "26", "--integrator", "rk4",
+            "--frame-rate", "120", "--frame-jitter", "0.3", "--seed", "3", "--duration", "1"
+        ])
         #expect(rows.count > 90 && rows.count < 175)
         #expect(rows.last![0] == 1)
         for row in rows {
             let (x, _) = analytic(k: 170, c: 26, x0: 0, target: 1, v0: 0, t: row[0])
             #expect(abs(row[1] - x) <= 1e-6)
         }
-        let again = try CLI.csv(["simulate", "--spring", "--stiffness", "170", "--damping", "26", "--integrator", "rk4",
-                                 "--frame-rate", "120", "--frame-jitter", "0.3", "--seed", "3", "--duration", "1"])
+        let again = try CLI.csv([
+            "simulate", "--spring", "--stiffness", "170", "--damping", "26", "--integrator", "rk4",
+            "--frame-rate", "120", "--frame-jitter", "0.3", "--seed", "3", "--duration", "1"
+        ])
         #expect(again.rows == rows)
     }
 
     @Test func unstableRunIsRefusedWithTheLargestStableStep() throws {
-        let result = try CLI.run(["simulate", "--spring", "--stiffness", "40000", "--damping", "0", "--integrator", "rk4",
-                                  "--dt", "\(1.0 / 60)", "--duration", "2"])
+        let result = try CLI.run([
+            "simulate", "--spring", "--stiffness", "40000", "--damping", "0", "--integrator", "rk4",
+            "--dt", "\(1.0 / 60)", "--duration", "2"
+        ])
         #expect(result.status == 1 && result.stdout.isEmpty)
         #expect(result.stderr.contains("unstable") && result.stderr.contains("0.0141421356237309"))
     }
@@ -113,11 +123,17 @@ struct SimulateCommandTests {
 struct SimulateBadInputTests {
     static let scenes: [(name: String, text: String, mentions: [String])] = [
         ("truncated", "{\"dimensions\": 1, \"bodies\": [", ["line 1, column 30", "unexpected end"]),
-        ("unknown-key", "{\n  \"dimensions\": 1,\n  \"bodies\": [{\"name\": \"a\", \"position\": [0], \"colour\": 1}]\n}",
-         ["line 3", "unknown key 'colour'"]),
+        (
+            "unknown-key",
+            "{\n  \"dimensions\": 1,\n  \"bodies\": [{\"name\": \"a\", \"position\": [0], \"colour\": 1}]\n}",
+            ["line 3", "unknown key 'colour'"]
+        ),
         ("not-json", "dimensions = 1", ["line 1, column 1", "invalid JSON"]),
-        ("bad-restitution", "{\"dimensions\": 1, \"bodies\": [{\"name\": \"a\", \"position\": [1]}],\n \"planes\": [{\"normal\": [1], \"restitution\": 1.5}]}",
-         ["line 2", "restitution", "1.5"]),
+        (
+            "bad-restitution",
+            "{\"dimensions\": 1, \"bodies\": [{\"name\": \"a\", \"position\": [1]}],\n \"planes\": [{\"normal\": [1], \"restitution\": 1.5}]}",
+            ["line 2", "restitution", "1.5"]
+        )
     ]
 
     @Test(arguments: scenes.map(\.name))
@@ -153,15 +169,22 @@ struct SimulateBadInputTests {
         (["--scene", "/nonexistent/scene.json", "--duration", "1"], "--scene"),
         (["--drop", "--frame-rate", "60", "--frame-jitter", "1"], "--frame-jitter"),
         (["--spring", "--stiffness", "10", "--damping", "1", "--height", "2"], "--height"),
-        (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rkf45", "--tolerance", "1e-300"], "tolerance"),
+        (
+            ["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rkf45", "--tolerance", "1e-300"],
+            "tolerance"
+        ),
         (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-msbdf", "--dt", "0.01"], "--dt"),
-        (["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rk4", "--frame-rate", "60"], "--frame-rate"),
+        (
+            ["--spring", "--stiffness", "400", "--damping", "4", "--integrator", "gsl-rk4", "--frame-rate", "60"],
+            "--frame-rate"
+        )
     ])
     func badFlagsAreOneLineAndLeaveNoFile(arguments: [String], flag: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out.csv").path
-        let result = try CLI.run(["simulate"] + arguments + ["-o", out, "--events", directory.appendingPathComponent("e.csv").path])
+        let result = try CLI.run(
+            ["simulate"] + arguments + ["-o", out, "--events", directory.appendingPathComponent("e.csv").path])
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(flag), "\(result.stderr)")

@@ -48,10 +48,13 @@ struct SpringCommandTests {
     @Test func textFormatListsEveryField() throws {
         let result = try CLI.run(["spring", "--stiffness", "100", "--damping-ratio", "1"])
         let names = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(names == ["mass", "stiffness", "damping", "dampingRatio", "response", "bounce", "tension", "friction",
-                          "bounciness", "speed", "origamiTension", "origamiFriction", "undampedFrequency",
-                          "dampedFrequency", "decayRate", "dampedCosineA", "dampedCosineB", "motionDuration", "motionBounce",
-                          "motionVisualDuration", "settlingDuration", "regime"])
+        #expect(
+            names == [
+                "mass", "stiffness", "damping", "dampingRatio", "response", "bounce", "tension", "friction",
+                "bounciness", "speed", "origamiTension", "origamiFriction", "undampedFrequency",
+                "dampedFrequency", "decayRate", "dampedCosineA", "dampedCosineB", "motionDuration", "motionBounce",
+                "motionVisualDuration", "settlingDuration", "regime"
+            ])
         #expect(result.stdout.contains("critical"))
     }
 
@@ -59,13 +62,18 @@ struct SpringCommandTests {
     /// k = 137.41358694003588, c = 17.583531232806475), read back both ways; Motion's flags do
     /// not mix with SwiftUI's, and a duration outside Motion's range is refused by name.
     @Test func motionDialects() throws {
-        let text = try CLI.run(["spring", "--motion-duration", "0.8", "--motion-bounce", "0.25", "--format", "json"]).stdout
+        let text = try CLI.run(["spring", "--motion-duration", "0.8", "--motion-bounce", "0.25", "--format", "json"])
+            .stdout
         let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         #expect(abs((json["stiffness"] as! Double) - 137.41358694003588) <= 1e-6 * 137.4)
         #expect(abs((json["damping"] as! Double) - 17.583531232806475) <= 1e-6 * 17.6)
-        #expect(abs((json["motionDuration"] as! Double) - 0.8) <= 1e-9 && abs((json["motionBounce"] as! Double) - 0.25) <= 1e-12)
-        let visual = try CLI.run(["spring", "--motion-visual-duration", "\(json["motionVisualDuration"] as! Double)",
-                                  "--motion-bounce", "0.25", "--format", "json"]).stdout
+        #expect(
+            abs((json["motionDuration"] as! Double) - 0.8) <= 1e-9
+                && abs((json["motionBounce"] as! Double) - 0.25) <= 1e-12)
+        let visual = try CLI.run([
+            "spring", "--motion-visual-duration", "\(json["motionVisualDuration"] as! Double)",
+            "--motion-bounce", "0.25", "--format", "json"
+        ]).stdout
         let back = try JSONSerialization.jsonObject(with: Data(visual.utf8)) as! [String: Any]
         #expect(abs((back["stiffness"] as! Double) - 137.41358694003588) <= 1e-9 * 137.4)
         let mixed = try CLI.run(["spring", "--motion-duration", "0.8", "--bounce", "0.25"])

@@ -9,13 +9,20 @@ private func temporaryDirectory() throws -> URL {
 }
 
 struct SweepCommandTests {
-    static let small = ["sweep", "--spring", "--stiffness", "100:300:100", "--damping-ratio", "0.2,0.7,1.5", "--duration", "1"]
+    static let small = [
+        "sweep", "--spring", "--stiffness", "100:300:100", "--damping-ratio", "0.2,0.7,1.5", "--duration", "1"
+    ]
 
     @Test func hundredRowsWithTheContractColumns() throws {
-        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:1000:100", "--damping-ratio", "0.1:1.0:0.1", "--duration", "2"])
+        let result = try CLI.run([
+            "sweep", "--spring", "--stiffness", "100:1000:100", "--damping-ratio", "0.1:1.0:0.1", "--duration", "2"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.first == "stiffness,damping_ratio,settling_time,overshoot,extrema,final_error,max_error_exact,steps,keyframes_uniform,keyframes_adaptive,keyframe_error")
+        #expect(
+            lines.first
+                == "stiffness,damping_ratio,settling_time,overshoot,extrema,final_error,max_error_exact,steps,keyframes_uniform,keyframes_adaptive,keyframe_error"
+        )
         #expect(lines.count == 101)
         var stiffnesses = Set<Double>(), ratios = Set<Double>()
         for line in lines.dropFirst() {
@@ -33,8 +40,10 @@ struct SweepCommandTests {
     /// alike): every value is printed to round-trip, so the rows stay distinct and each reads back
     /// as A + k·STEP.
     @Test func fineStepsPrintDistinctValues() throws {
-        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:100.000000000001:1e-13", "--damping-ratio", "0.5",
-                                  "--duration", "0.1"])
+        let result = try CLI.run([
+            "sweep", "--spring", "--stiffness", "100:100.000000000001:1e-13", "--damping-ratio", "0.5",
+            "--duration", "0.1"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let values = result.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[0])! }
         // 100.000000000001 − 100 is 9.95e-13 in binary: ten values, 100 to 100 + 9e-13.
@@ -47,10 +56,15 @@ struct SweepCommandTests {
     /// FILE nor FILE.partial nor its fingerprint is left.
     @Test func invalidLaterCombinationLeavesNoPartialFile() throws {
         let path = try temporaryDirectory().appendingPathComponent("out.csv").path
-        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100:355:1", "--damping", "2,-1", "--duration", "0.5", "-o", path])
+        let result = try CLI.run([
+            "sweep", "--spring", "--stiffness", "100:355:1", "--damping", "2,-1", "--duration", "0.5", "-o", path
+        ])
         #expect(result.status == 1 && result.stdout.isEmpty)
-        #expect(result.stderr.contains("--damping") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-        for file in [path, path + ".partial", path + ".partial.sweep"] { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+        #expect(
+            result.stderr.contains("--damping") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        for file in [path, path + ".partial", path + ".partial.sweep"] {
+            #expect(!FileManager.default.fileExists(atPath: file), "\(file)")
+        }
     }
 
     @Test func sameBytesWhateverTheThreads() throws {
@@ -65,15 +79,21 @@ struct SweepCommandTests {
     @Test func batchedRowsEqualRowsRunAlone() throws {
         let common = ["--duration", "1", "--integrator", "rk4", "--dt", "0.0016666666666666668", "--velocity", "3"]
         let stiffnesses = ["50", "170", "900", "2500", "4000"], ratios = ["0.05", "0.5", "1.0", "12"]
-        let full = try CLI.run(["sweep", "--spring", "--stiffness", stiffnesses.joined(separator: ","),
-                                "--damping-ratio", ratios.joined(separator: ",")] + common)
+        let full = try CLI.run(
+            [
+                "sweep", "--spring", "--stiffness", stiffnesses.joined(separator: ","),
+                "--damping-ratio", ratios.joined(separator: ",")
+            ] + common)
         #expect(full.status == 0, "\(full.stderr)")
         let rows = full.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 20)
         for (row, (k, zeta)) in zip(rows, stiffnesses.flatMap { k in ratios.map { (k, $0) } }) {
-            let alone = try CLI.run(["sweep", "--spring", "--stiffness", "\(k):\(k):1", "--damping-ratio", "\(zeta):\(zeta):1"] + common)
+            let alone = try CLI.run(
+                ["sweep", "--spring", "--stiffness", "\(k):\(k):1", "--damping-ratio", "\(zeta):\(zeta):1"] + common)
             // The metrics' bytes (the range writes the swept values as 50.0 where the list kept 50).
-            let metrics = { (line: Substring?) in line?.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2) }
+            let metrics = { (line: Substring?) in
+                line?.split(separator: ",", omittingEmptySubsequences: false).dropFirst(2)
+            }
             #expect(metrics(alone.stdout.split(separator: "\n").dropFirst().first) == metrics(row), "\(k), \(zeta)")
         }
     }
@@ -116,11 +136,13 @@ struct SweepCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sweep.csv").path
-        let other = Self.small.dropLast() + ["2"]   // --duration 2: same header, other rows
+        let other = Self.small.dropLast() + ["2"]  // --duration 2: same header, other rows
         let partial = try CLI.run(Array(other)).stdout.split(separator: "\n").prefix(4).joined(separator: "\n") + "\n"
         try partial.write(toFile: path + ".partial", atomically: true, encoding: .utf8)
         for recorded in [Self.fingerprint(Array(other)), nil] {
-            if let recorded { try recorded.write(toFile: path + ".partial.sweep", atomically: true, encoding: .utf8) } else {
+            if let recorded {
+                try recorded.write(toFile: path + ".partial.sweep", atomically: true, encoding: .utf8)
+            } else {
                 try? FileManager.default.removeItem(atPath: path + ".partial.sweep")
             }
             let result = try CLI.run(Self.small + ["--resume", "-o", path])
@@ -139,7 +161,8 @@ struct SweepCommandTests {
         #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
         defer { close(descriptor) }
         let result = try CLI.run(Self.small + ["-o", path])
-        #expect(result.status == 1 && result.stderr.contains("being written by another kinema sweep"), "\(result.stderr)")
+        #expect(
+            result.status == 1 && result.stderr.contains("being written by another kinema sweep"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
@@ -152,7 +175,7 @@ struct SweepCommandTests {
         (["--stiffness", "100", "--threads", "0"], "--threads"),
         (["--stiffness", "100", "--resume"], "--resume"),
         (["--stiffness", "-5:5:5"], "--stiffness"),
-        (["--stiffness", "1:1000001:1"], "--yes"),
+        (["--stiffness", "1:1000001:1"], "--yes")
     ])
     func badRangesAreOneLine(arguments: [String], mention: String) throws {
         let result = try CLI.run(["sweep", "--spring", "--damping", "1"] + arguments + ["--duration", "1"])
@@ -161,7 +184,9 @@ struct SweepCommandTests {
     }
 
     /// Text that is not a number is a usage error, as it is for argument-parser's own flags.
-    @Test(arguments: [["--stiffness", "1,x,3"], ["--stiffness", "a:b:1"], ["--stiffness", "1:2"], ["--stiffness", "abc"]])
+    @Test(arguments: [
+        ["--stiffness", "1,x,3"], ["--stiffness", "a:b:1"], ["--stiffness", "1:2"], ["--stiffness", "abc"]
+    ])
     func malformedNumbersAreUsageErrorsAsInSimulate(arguments: [String]) throws {
         let result = try CLI.run(["sweep", "--spring", "--damping", "1"] + arguments + ["--duration", "1"])
         #expect(result.status == 64 && result.stdout.isEmpty, "\(result.stderr)")

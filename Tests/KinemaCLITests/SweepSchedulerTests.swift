@@ -1,6 +1,7 @@
 import Foundation
-@testable import KinemaCLI
 import Testing
+
+@testable import KinemaCLI
 
 /// The sweep's reorder buffer on its own: rows finished out of order by many threads, with random
 /// delays, come out once each and in order, in blocks of 256 rows or more (the last excepted),

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Kinema
+import Testing
+
 @testable import KinemaReference
 
 /// The standard scenes: springs in the three regimes with an initial velocity, the jelly spring's damped
@@ -19,35 +20,42 @@ struct StandardScene: CustomTestStringConvertible, Sendable {
         spring("overdamped", k: 400, c: 100, v0: 8),
         {
             let cosine = try! DampedCosine(decay: 5, frequency: 30)
-            return StandardScene(name: "damped-cosine(5,30)", scene: try! PhysicsScene.spring(cosine.spring, initialVelocity: 5),
-                                 duration: 1.5, analytic: { cosine.value(at: $0) })
-        }(),
+            return StandardScene(
+                name: "damped-cosine(5,30)", scene: try! PhysicsScene.spring(cosine.spring, initialVelocity: 5),
+                duration: 1.5, analytic: { cosine.value(at: $0) })
+        }()
     ]
 
     static func spring(_ name: String, k: Double, c: Double, v0: Double) -> StandardScene {
         let spring = try! DampedSpring(stiffness: k, damping: c)
         let motion = try! spring.motion(from: 0, to: 1, initialVelocity: v0)
-        return StandardScene(name: name, scene: try! PhysicsScene.spring(spring, initialVelocity: v0), duration: 1.5,
-                             analytic: { motion.position(at: $0) })
+        return StandardScene(
+            name: name, scene: try! PhysicsScene.spring(spring, initialVelocity: v0), duration: 1.5,
+            analytic: { motion.position(at: $0) })
     }
 
     static let collisions: [StandardScene] = [
         StandardScene(name: "drop e=0.8", scene: try! PhysicsScene.drop(restitution: 0.8), duration: 3, analytic: nil),
-        StandardScene(name: "2-D ball on a spring", scene: {
-            let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
-            return try! PhysicsScene(dimensions: 2, bodies: [ball],
-                              springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
-                              gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
-        }(), duration: 2, analytic: nil),
+        StandardScene(
+            name: "2-D ball on a spring",
+            scene: {
+                let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+                return try! PhysicsScene(
+                    dimensions: 2, bodies: [ball],
+                    springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
+                    gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+            }(), duration: 2, analytic: nil)
     ]
 }
 
 struct GSLReferenceTests {
     @Test(arguments: StandardScene.springs)
     func rk8pdMatchesTheAnalyticSpringAndDOP853(_ s: StandardScene) throws {
-        let gsl = try GSLReference.simulate(s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
-                                            duration: s.duration, sampleRate: 200)
-        let kinema = try Simulation(scene: s.scene).run(method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 200)
+        let gsl = try GSLReference.simulate(
+            s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
+            duration: s.duration, sampleRate: 200)
+        let kinema = try Simulation(scene: s.scene).run(
+            method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 200)
         #expect(gsl.count == kinema.count)
         for i in 0..<gsl.count {
             #expect(abs(gsl.position(i) - s.analytic!(gsl.times[i])) <= 1e-10, "t = \(gsl.times[i])")
@@ -57,9 +65,11 @@ struct GSLReferenceTests {
 
     @Test(arguments: StandardScene.collisions)
     func rk8pdMatchesDOP853WithCollisions(_ s: StandardScene) throws {
-        let gsl = try GSLReference.simulate(s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
-                                            duration: s.duration, sampleRate: 100)
-        let kinema = try Simulation(scene: s.scene).run(method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 100)
+        let gsl = try GSLReference.simulate(
+            s.scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12),
+            duration: s.duration, sampleRate: 100)
+        let kinema = try Simulation(scene: s.scene).run(
+            method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 100)
         #expect(!gsl.events.isEmpty)
         #expect(gsl.events.count == kinema.events.count)
         for (a, b) in zip(gsl.events, kinema.events) {
@@ -75,7 +85,8 @@ struct GSLReferenceTests {
     @Test func gslRK4AtHIsClassicRK4AtHalfH() throws {
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 400, damping: 4), initialVelocity: 3)
         let h = 0.01
-        let gsl = try GSLReference.simulate(scene, method: .rk4, stepping: .fixed(timeStep: h), duration: 2, sampleRate: 100)
+        let gsl = try GSLReference.simulate(
+            scene, method: .rk4, stepping: .fixed(timeStep: h), duration: 2, sampleRate: 100)
         let half = try Simulation(scene: scene).run(method: .rk4(timeStep: h / 2), duration: 2, sampleRate: 100)
         let full = try Simulation(scene: scene).run(method: .rk4(timeStep: h), duration: 2, sampleRate: 100)
         var fullGap = 0.0
@@ -94,10 +105,13 @@ struct GSLReferenceTests {
     func everyMethodFollowsTheAnalyticSpring(_ method: GSLMethod) throws {
         let s = StandardScene.springs[0]
         let tolerance = 1e-8
-        let trajectory = try GSLReference.simulate(s.scene, method: method, stepping: .adaptive(tolerance: tolerance),
-                                                   duration: s.duration, sampleRate: 100)
+        let trajectory = try GSLReference.simulate(
+            s.scene, method: method, stepping: .adaptive(tolerance: tolerance),
+            duration: s.duration, sampleRate: 100)
         var worst = 0.0
-        for i in 0..<trajectory.count { worst = max(worst, abs(trajectory.position(i) - s.analytic!(trajectory.times[i]))) }
+        for i in 0..<trajectory.count {
+            worst = max(worst, abs(trajectory.position(i) - s.analytic!(trajectory.times[i])))
+        }
         #expect(worst <= (method.isMultistep ? 1000 : 100) * tolerance, "\(method): \(worst)")
         guard !method.isMultistep else {
             #expect(throws: KinemaError.self) {
@@ -105,8 +119,9 @@ struct GSLReferenceTests {
             }
             return
         }
-        let fixed = try GSLReference.simulate(s.scene, method: method, stepping: .fixed(timeStep: 1e-4),
-                                              duration: s.duration, sampleRate: 100)
+        let fixed = try GSLReference.simulate(
+            s.scene, method: method, stepping: .fixed(timeStep: 1e-4),
+            duration: s.duration, sampleRate: 100)
         var fixedWorst = 0.0
         for i in 0..<fixed.count { fixedWorst = max(fixedWorst, abs(fixed.position(i) - s.analytic!(fixed.times[i]))) }
         #expect(fixedWorst <= 1e-6, "\(method) fixed: \(fixedWorst)")
@@ -115,11 +130,13 @@ struct GSLReferenceTests {
     @Test func jacobianMatchesFiniteDifferences() throws {
         let a = try PhysicsBody(name: "a", mass: 2, position: [0.3, 1.1], velocity: [0.5, -0.2])
         let b = try PhysicsBody(name: "b", mass: 0.5, position: [1.0, 0.2], velocity: [-1, 0.4])
-        let scene = try PhysicsScene(dimensions: 2, bodies: [a, b], springs: [
-            SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 30, damping: 0.7, restLength: 0.4),
-            SpringForce(.bodies(0, 1), stiffness: 12, damping: 0.3, restLength: 0.9),
-            SpringForce(.anchor(body: 1, at: [1, 0]), stiffness: 5, damping: 0.1),
-        ], gravity: [0, -9.81], drag: 0.2)
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: [a, b],
+            springs: [
+                SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 30, damping: 0.7, restLength: 0.4),
+                SpringForce(.bodies(0, 1), stiffness: 12, damping: 0.3, restLength: 0.9),
+                SpringForce(.anchor(body: 1, at: [1, 0]), stiffness: 5, damping: 0.1)
+            ], gravity: [0, -9.81], drag: 0.2)
         let system = SceneSystem<SIMD4<Double>>(scene: scene)
         let state = system.initialState
         let (dx, dv) = system.jacobian(position: state.position, velocity: state.velocity)
@@ -127,10 +144,12 @@ struct GSLReferenceTests {
         for column in 0..<4 {
             var e = SIMD4<Double>.zero
             e[column] = h
-            let ax = (system.acceleration(position: state.position + e, velocity: state.velocity, time: 0)
-                - system.acceleration(position: state.position - e, velocity: state.velocity, time: 0)) / (2 * h)
-            let av = (system.acceleration(position: state.position, velocity: state.velocity + e, time: 0)
-                - system.acceleration(position: state.position, velocity: state.velocity - e, time: 0)) / (2 * h)
+            let ax =
+                (system.acceleration(position: state.position + e, velocity: state.velocity, time: 0)
+                    - system.acceleration(position: state.position - e, velocity: state.velocity, time: 0)) / (2 * h)
+            let av =
+                (system.acceleration(position: state.position, velocity: state.velocity + e, time: 0)
+                    - system.acceleration(position: state.position, velocity: state.velocity - e, time: 0)) / (2 * h)
             for row in 0..<4 {
                 #expect(abs(dx[row * 4 + column] - ax[row]) <= 1e-6 * max(1, abs(ax[row])))
                 #expect(abs(dv[row * 4 + column] - av[row]) <= 1e-6 * max(1, abs(av[row])))
@@ -154,13 +173,18 @@ struct GSLReferenceTests {
 struct GSLStreamingTests {
     @Test(arguments: [false, true])
     func streamedEqualsWhole(_ colliders: Bool) throws {
-        let scene = colliders ? try PhysicsScene.drop(height: 1, restitution: 0.6)
+        let scene =
+            colliders
+            ? try PhysicsScene.drop(height: 1, restitution: 0.6)
             : try PhysicsScene.spring(DampedSpring(stiffness: 300, damping: 3), initialVelocity: 2)
-        let whole = try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
-                                              sampleRate: 5_000)
+        let whole = try GSLReference.simulate(
+            scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
+            sampleRate: 5_000)
         var times: [Double] = [], positions: [Double] = [], velocities: [Double] = [], chunks = 0
-        let summary = try GSLReference.simulate(scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
-                                                sampleRate: 5_000) {
+        let summary = try GSLReference.simulate(
+            scene, method: .rkf45, stepping: .adaptive(tolerance: 1e-10), duration: 2,
+            sampleRate: 5_000
+        ) {
             chunks += 1
             times += $0.times
             positions += $0.positions
@@ -179,13 +203,17 @@ struct CoupledChainTests {
     @Test func chainMatchesGSL() throws {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<12 {
-            bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
-            springs.append(try SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
-                                           stiffness: 80, damping: 0.3, restLength: 0.25))
+            bodies.append(
+                try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            springs.append(
+                try SpringForce(
+                    i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                    stiffness: 80, damping: 0.3, restLength: 0.25))
         }
         let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
         let kinema = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1, sampleRate: 20)
-        let gsl = try GSLReference.simulate(scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12), duration: 1, sampleRate: 20)
+        let gsl = try GSLReference.simulate(
+            scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12), duration: 1, sampleRate: 20)
         for s in 0..<kinema.count {
             for j in 0..<36 { #expect(abs(kinema.position(s, j) - gsl.position(s, j)) <= 1e-8) }
         }
@@ -198,9 +226,12 @@ struct LargeSceneReferenceTests {
     static func chain(_ n: Int) throws -> PhysicsScene {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<n {
-            bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
-            springs.append(try SpringForce(i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
-                                           stiffness: 80, damping: 0.3, restLength: 0.25))
+            bodies.append(
+                try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+            springs.append(
+                try SpringForce(
+                    i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                    stiffness: 80, damping: 0.3, restLength: 0.25))
         }
         return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
     }
@@ -208,7 +239,8 @@ struct LargeSceneReferenceTests {
     @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-4), .dop853(tolerance: 1e-12)])
     func thousandBodyChainMatchesGSL(_ method: IntegrationMethod) throws {
         let scene = try Self.chain(1000)
-        let gsl = try GSLReference.simulate(scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: 0.3, sampleRate: 20)
+        let gsl = try GSLReference.simulate(
+            scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: 0.3, sampleRate: 20)
         let kinema = try Simulation(scene: scene).run(method: method, duration: 0.3, sampleRate: 20)
         #expect(gsl.count == kinema.count)
         var worst = 0.0

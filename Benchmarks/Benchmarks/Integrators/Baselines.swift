@@ -7,8 +7,9 @@ import Kinema
 /// reported time / 1,000 (scalingFactor .kilo reports per step directly).
 func baselineBenchmarks() {
     let steps = 1_000
-    let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
-                                                maxDuration: .seconds(2))
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo,
+        maxDuration: .seconds(2))
 
     let spring100 = SceneSystem<Double>(scene: try! PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 2)))
     measureSteps("RK4.Double.springStep") {
@@ -41,15 +42,20 @@ func baselineBenchmarks() {
     }
     measureC("GSL.rk4.C.springStep") { cbaseline_gsl_rk4($0, 100, 2, 1e-3, steps) }
     // GSL's other explicit step types through the same driver, fixed step, on the same spring.
-    for (name, method) in [("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
-                           ("rk8pd", CBASELINE_GSL_RK8PD)] {
+    for (name, method) in [
+        ("rk2", CBASELINE_GSL_RK2), ("rkf45", CBASELINE_GSL_RKF45), ("rkck", CBASELINE_GSL_RKCK),
+        ("rk8pd", CBASELINE_GSL_RK8PD)
+    ] {
         measureC("GSL.\(name).C.springStep") { cbaseline_gsl_fixed(Int32(method), $0, 100, 2, 1e-3, steps) }
     }
 
     // Kinema's other fixed-step methods on the SIMD2 spring of RK4.SIMD2.springStep.
     measureLowOrderSteps(simd2Spring(), timeStep: 1e-3, label: "SIMD2.springStep")
 
-    Benchmark("Curves.bezier.value", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+    Benchmark(
+        "Curves.bezier.value",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))
+    ) { benchmark in
         let f = try! CubicBezierTimingFunction(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)
         var t = 0.0, sum = 0.0
         for _ in benchmark.scaledIterations {
@@ -60,7 +66,10 @@ func baselineBenchmarks() {
         blackHole(sum)
     }
 
-    Benchmark("Curves.oscillator.position", configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))) { benchmark in
+    Benchmark(
+        "Curves.oscillator.position",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .kilo, maxDuration: .seconds(2))
+    ) { benchmark in
         let motion = try! DampedSpring(stiffness: 170, damping: 26).motion(initialVelocity: 3)
         var t = 0.0, sum = 0.0
         for _ in benchmark.scaledIterations {
@@ -74,7 +83,8 @@ func baselineBenchmarks() {
 /// Per-step cost of the adaptive methods (per accepted step), and of every integrator on a coupled
 /// N-body chain (fixed step h = 1e-4; adaptive at 1e-8).
 func adaptiveAndChainBenchmarks() {
-    let spring1000 = SceneSystem<Double>(scene: try! PhysicsScene.spring(DampedSpring(stiffness: 1000, dampingRatio: 0.1)))
+    let spring1000 = SceneSystem<Double>(
+        scene: try! PhysicsScene.spring(DampedSpring(stiffness: 1000, dampingRatio: 0.1)))
     measureAdaptiveSteps(spring1000, dp5: 1e-10, dop853: 1e-12, label: "Double.acceptedStep")
     measureAdaptiveSteps(simd2Spring(), dp5: 1e-10, dop853: 1e-12, label: "SIMD2.acceptedStep")
     // Adams order 9 at 1/240 s: one grid step per call (a whole run takes several per call).
@@ -83,15 +93,27 @@ func adaptiveAndChainBenchmarks() {
     }
     // The chain (36 coordinates) in flat storage, stepped in place as `Simulation` steps it.
     let chain = chain(), start = chain.initialState
-    measureSteps("Euler.Chain12x3D.step") { FlatFixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: start, timeStep: 1e-4) }
+    measureSteps("Euler.Chain12x3D.step") {
+        FlatFixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: start, timeStep: 1e-4)
+    }
     measureSteps("SemiImplicitEuler.Chain12x3D.step") {
         FlatFixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: start, timeStep: 1e-4)
     }
-    measureSteps("Verlet.Chain12x3D.step") { FlatFixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: start, timeStep: 1e-4) }
-    measureSteps("RK4.Chain12x3D.step") { FlatFixedStepIntegrator(system: chain, method: RK4.self, state: start, timeStep: 1e-4) }
-    measureSteps("DP5.Chain12x3D.acceptedStep") { FlatDormandPrince54(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8) }
-    measureSteps("DOP853.Chain12x3D.acceptedStep") { FlatDOP853(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8) }
-    measureSteps("Adams8.Chain12x3D.step") { FlatAdamsBashforthMoulton(system: chain, state: start, timeStep: 1e-4, order: 8) }
+    measureSteps("Verlet.Chain12x3D.step") {
+        FlatFixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: start, timeStep: 1e-4)
+    }
+    measureSteps("RK4.Chain12x3D.step") {
+        FlatFixedStepIntegrator(system: chain, method: RK4.self, state: start, timeStep: 1e-4)
+    }
+    measureSteps("DP5.Chain12x3D.acceptedStep") {
+        FlatDormandPrince54(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+    }
+    measureSteps("DOP853.Chain12x3D.acceptedStep") {
+        FlatDOP853(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+    }
+    measureSteps("Adams8.Chain12x3D.step") {
+        FlatAdamsBashforthMoulton(system: chain, state: start, timeStep: 1e-4, order: 8)
+    }
 }
 
 /// Whole runs as `kinema work-precision --spring --stiffness 1000 --damping-ratio 0.1 --duration 2`
@@ -108,8 +130,10 @@ func workPrecisionRunBenchmarks() {
     func worst(_ positions: [Double]) -> Double {
         positions.indices.map { abs(positions[$0] - exact.position(at: $0 == 120 ? 2 : Double($0) / 60)) }.max()!
     }
-    for (name, method) in [("Run.Adams9.1e-9", IntegrationMethod.adams(timeStep: 1.0 / 240, order: 9)),
-                           ("Run.Adams10.1e-12", .adams(timeStep: 1.0 / 360, order: 10))] {
+    for (name, method) in [
+        ("Run.Adams9.1e-9", IntegrationMethod.adams(timeStep: 1.0 / 240, order: 9)),
+        ("Run.Adams10.1e-12", .adams(timeStep: 1.0 / 360, order: 10))
+    ] {
         let bound = name.hasSuffix("1e-9") ? 1e-9 : 1e-12
         precondition(worst(try! simulation.run(method: method, duration: 2).positions) <= bound, name)
         Benchmark(name, configuration: configuration) { benchmark in

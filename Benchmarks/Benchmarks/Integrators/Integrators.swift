@@ -7,7 +7,8 @@ let benchmarks: @Sendable () -> Void = {
     baselineBenchmarks()
     adaptiveAndChainBenchmarks()
     workPrecisionRunBenchmarks()
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .instructions], maxDuration: .seconds(2))
 
     // One body on a 2-D spring: allocations must be 0.
     measureSteps("RK4.SIMD2.springStep") {

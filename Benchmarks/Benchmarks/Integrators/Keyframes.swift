@@ -4,7 +4,10 @@ import Kinema
 /// Baking the jelly spring (1 − e^(−5t)cos(30t)) into keyframes within 1e-3: target < 1 ms;
 /// and Lockwood's bounce (four parabolic arcs, impacts as knots) at the same tolerance.
 func keyframeBenchmarks() {
-    Benchmark("Keyframes.adaptive.jellySpring", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))) { benchmark in
+    Benchmark(
+        "Keyframes.adaptive.jellySpring",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))
+    ) { benchmark in
         let source = try! MotionSource(easing: .dampedCosine(.jelly))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -12,7 +15,10 @@ func keyframeBenchmarks() {
         }
     }
 
-    Benchmark("Keyframes.adaptive.lockwoodBounce", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))) { benchmark in
+    Benchmark(
+        "Keyframes.adaptive.lockwoodBounce",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))
+    ) { benchmark in
         let source = try! MotionSource(easing: .lockwoodBounce)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {

@@ -35,36 +35,46 @@ struct Candidate {
 
 var candidates: [Candidate] = []
 func kinema(_ method: String, _ setting: String, _ integration: IntegrationMethod) {
-    candidates.append(Candidate(side: "Kinema", method: method, setting: setting) { repeats in
-        let simulation = Simulation(scene: scene)
-        var best = Double.infinity, last: Trajectory?
-        for _ in 0..<repeats {
-            guard let time = try? seconds({ last = try simulation.run(method: integration, duration: duration, sampleRate: rate) })
-            else { return nil }
-            best = min(best, time)
-        }
-        return last.map { trajectory in (best, (0..<trajectory.count).map { trajectory.position($0, 0) }) }
-    })
+    candidates.append(
+        Candidate(side: "Kinema", method: method, setting: setting) { repeats in
+            let simulation = Simulation(scene: scene)
+            var best = Double.infinity, last: Trajectory?
+            for _ in 0..<repeats {
+                guard
+                    let time = try? seconds({
+                        last = try simulation.run(method: integration, duration: duration, sampleRate: rate)
+                    })
+                else { return nil }
+                best = min(best, time)
+            }
+            return last.map { trajectory in (best, (0..<trajectory.count).map { trajectory.position($0, 0) }) }
+        })
 }
 func odeint(_ code: Int32, _ method: String, _ setting: Double) {
-    candidates.append(Candidate(side: "odeint", method: method, setting: "\(setting)") { repeats in
-        var positions = [Double](repeating: .nan, count: count), steps = 0
-        let time = odeint_spring_samples(code, setting, spring.stiffness, spring.damping, duration, rate, count, Int32(repeats),
-                                         &positions, &steps)
-        return time < 0 ? nil : (time, positions)
-    })
+    candidates.append(
+        Candidate(side: "odeint", method: method, setting: "\(setting)") { repeats in
+            var positions = [Double](repeating: .nan, count: count), steps = 0
+            let time = odeint_spring_samples(
+                code, setting, spring.stiffness, spring.damping, duration, rate, count, Int32(repeats),
+                &positions, &steps)
+            return time < 0 ? nil : (time, positions)
+        })
 }
 func gsl(_ tolerance: Double) {
-    candidates.append(Candidate(side: "GSL", method: "rk8pd (C)", setting: "\(tolerance)") { repeats in
-        var positions = [Double](repeating: .nan, count: count), best = Double.infinity
-        for _ in 0..<repeats {
-            var status: Int32 = 0
-            let time = seconds { status = cbaseline_gsl_rk8pd_samples(spring.stiffness, spring.damping, tolerance, duration, rate, &positions, count) }
-            guard status == 0 else { return nil }
-            best = min(best, time)
-        }
-        return (best, positions)
-    })
+    candidates.append(
+        Candidate(side: "GSL", method: "rk8pd (C)", setting: "\(tolerance)") { repeats in
+            var positions = [Double](repeating: .nan, count: count), best = Double.infinity
+            for _ in 0..<repeats {
+                var status: Int32 = 0
+                let time = seconds {
+                    status = cbaseline_gsl_rk8pd_samples(
+                        spring.stiffness, spring.damping, tolerance, duration, rate, &positions, count)
+                }
+                guard status == 0 else { return nil }
+                best = min(best, time)
+            }
+            return (best, positions)
+        })
 }
 
 // Each side's settings on grids of like density: fixed steps per sample interval for the
@@ -98,7 +108,8 @@ for n in perSample {
 }
 
 // Three rounds over every candidate, each run repeated for about 20 ms; the best time counts.
-var best = [Double](repeating: .infinity, count: candidates.count), errors = [Double](repeating: .infinity, count: candidates.count)
+var best = [Double](repeating: .infinity, count: candidates.count),
+    errors = [Double](repeating: .infinity, count: candidates.count)
 for _ in 0..<3 {
     for (i, candidate) in candidates.enumerated() {
         guard let probe = candidate.run(1) else { continue }
@@ -119,10 +130,13 @@ for level in levels {
         print("| \(level) | a side reaches no run at this level | | | | | | | |")
         continue
     }
-    func name(_ i: Int) -> String { "\(candidates[i].method) \(candidates[i].setting) (\(String(format: "%.1e", errors[i])))" }
+    func name(_ i: Int) -> String {
+        "\(candidates[i].method) \(candidates[i].setting) (\(String(format: "%.1e", errors[i])))"
+    }
     func us(_ i: Int) -> String { String(format: "%.1f", best[i] * 1e6) }
-    print("| \(level) | \(name(k)) | \(us(k)) | \(name(o)) | \(us(o)) | \(String(format: "%.2f×", best[o] / best[k])) "
-          + "| \(name(g)) | \(us(g)) | \(String(format: "%.2f×", best[g] / best[k])) |")
+    print(
+        "| \(level) | \(name(k)) | \(us(k)) | \(name(o)) | \(us(o)) | \(String(format: "%.2f×", best[o] / best[k])) "
+            + "| \(name(g)) | \(us(g)) | \(String(format: "%.2f×", best[g] / best[k])) |")
 }
 if CommandLine.arguments.contains("--all") {
     print("\nside,method,setting,max_error,microseconds")

@@ -23,8 +23,10 @@ public struct BoundedDecayAnimator: Sendable {
     /// Creates the motion released at `value` with `velocity` (units per second).
     /// - Throws: `KinemaError` unless `value`, `velocity` and the bounds are finite, and
     ///   `restSpeed` and `tolerance` finite and > 0.
-    public init(value: Double, velocity: Double, bounds: ClosedRange<Double>, decay: Decay = .normal,
-                spring: DampedSpring = .smooth, restSpeed: Double = 0.01, tolerance: Double = 0.001) throws {
+    public init(
+        value: Double, velocity: Double, bounds: ClosedRange<Double>, decay: Decay = .normal,
+        spring: DampedSpring = .smooth, restSpeed: Double = 0.01, tolerance: Double = 0.001
+    ) throws {
         try KinemaError.requireFinite(bounds.lowerBound, "bounds lower end")
         try KinemaError.requireFinite(bounds.upperBound, "bounds upper end")
         try KinemaError.requirePositive(tolerance, "tolerance")
@@ -32,16 +34,18 @@ public struct BoundedDecayAnimator: Sendable {
         fling = try DecayAnimator(decay: decay, value: value, velocity: velocity, restSpeed: restSpeed)
         if !bounds.contains(value) {
             handOffTime = 0
-            bounce = try SpringAnimator(spring: spring, value: value, velocity: velocity,
-                                        target: value < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound,
-                                        tolerance: tolerance)
+            bounce = try SpringAnimator(
+                spring: spring, value: value, velocity: velocity,
+                target: value < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound,
+                tolerance: tolerance)
             return
         }
         let edge = velocity < 0 ? bounds.lowerBound : bounds.upperBound
         if velocity != 0, let meeting = decay.time(toReach: edge, from: value, velocity: velocity) {
             handOffTime = meeting
-            bounce = try SpringAnimator(spring: spring, value: edge, velocity: decay.velocity(velocity, after: meeting),
-                                        target: edge, tolerance: tolerance)
+            bounce = try SpringAnimator(
+                spring: spring, value: edge, velocity: decay.velocity(velocity, after: meeting),
+                target: edge, tolerance: tolerance)
         } else {
             handOffTime = nil
         }

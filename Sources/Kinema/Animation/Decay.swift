@@ -80,7 +80,7 @@ public struct Decay: Hashable, Sendable {
         let distance = position - start
         if distance == 0 { return 0 }
         guard velocity != 0, distance.sign == velocity.sign else { return nil }
-        let fraction = -rate * distance / velocity     // e^(−λt) − 1, in (−1, 0) when reachable
+        let fraction = -rate * distance / velocity  // e^(−λt) − 1, in (−1, 0) when reachable
         guard fraction > -1 else { return nil }
         return -Double.log(onePlus: fraction) / rate
     }

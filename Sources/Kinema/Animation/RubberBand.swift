@@ -34,4 +34,18 @@ public struct RubberBand: Hashable, Sendable {
         if position > bounds.upperBound { return bounds.upperBound + offset(position - bounds.upperBound) }
         return position
     }
+
+    /// The position `clamp` shows as `shown`: its inverse, for a drag that catches content
+    /// while it is past an edge. A shown overshoot of `dimension` or more (which `clamp` never
+    /// gives) maps to infinity.
+    public func unclamp(_ shown: Double, from bounds: ClosedRange<Double>) -> Double {
+        if shown < bounds.lowerBound { return bounds.lowerBound - overshoot(showing: bounds.lowerBound - shown) }
+        if shown > bounds.upperBound { return bounds.upperBound + overshoot(showing: shown - bounds.upperBound) }
+        return shown
+    }
+
+    /// The drag past the edge whose offset is `b` (≥ 0): x = b·d/(c·(d − b)).
+    private func overshoot(showing b: Double) -> Double {
+        b < dimension ? b * dimension / (constant * (dimension - b)) : .infinity
+    }
 }

@@ -34,8 +34,10 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
 
     /// Creates an animator at `value` moving with `velocity` (units per second) towards `target`.
     /// - Throws: `KinemaError` unless every component is finite and `tolerance` is finite and > 0.
-    public init(spring: DampedSpring, value: Value, velocity: Value = Value(animatableComponents: .zero),
-                target: Value, tolerance: Double = 0.001) throws {
+    public init(
+        spring: DampedSpring, value: Value, velocity: Value = Value(animatableComponents: .zero),
+        target: Value, tolerance: Double = 0.001
+    ) throws {
         try KinemaError.requirePositive(tolerance, "tolerance")
         try value.requireFinite("value")
         try velocity.requireFinite("velocity")
@@ -73,7 +75,8 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// Displacement from the target and velocity at `time`: the closed form from the last change.
     @inlinable
     func state(at time: Double) -> (displacement: Components, velocity: Components) {
-        DampedSpring.Propagator(spring, after: time - origin).apply(displacement: startDisplacement, velocity: startVelocity)
+        DampedSpring.Propagator(spring, after: time - origin).apply(
+            displacement: startDisplacement, velocity: startVelocity)
     }
 
     /// Advances by one frame of `duration` seconds.
@@ -91,14 +94,17 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     @discardableResult
     public mutating func advance(to time: Double) throws -> Bool {
         guard time.isFinite, time >= self.time else {
-            throw KinemaError(parameter: "time", value: "\(time)", rule: "finite and not before the animator's time \(self.time)")
+            throw KinemaError(
+                parameter: "time", value: "\(time)", rule: "finite and not before the animator's time \(self.time)")
         }
         self.time = time
         if isSettled { return false }
         // The motion itself stays anchored at its last change (no per-frame feedback); only the
         // settling test looks at the state now.
         let now = state(at: time)
-        if isWithinTolerance(displacement: now.displacement, velocity: now.velocity) { start(displacement: .zero, velocity: .zero) }
+        if isWithinTolerance(displacement: now.displacement, velocity: now.velocity) {
+            start(displacement: .zero, velocity: .zero)
+        }
         return isSettled
     }
 

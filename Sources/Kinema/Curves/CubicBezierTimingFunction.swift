@@ -23,8 +23,9 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
             throw KinemaError(parameter: "cubic-bezier \(name)", value: "\(x)", rule: "a number in [0, 1]")
         }
         for (name, y) in [("y1", y1), ("y2", y2)] where !(abs(y) <= Self.largestControl) {
-            throw KinemaError(parameter: "cubic-bezier \(name)", value: "\(y)",
-                              rule: "a number in [−\(Self.largestControl), \(Self.largestControl)]")
+            throw KinemaError(
+                parameter: "cubic-bezier \(name)", value: "\(y)",
+                rule: "a number in [−\(Self.largestControl), \(Self.largestControl)]")
         }
         self.init(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
     }

@@ -23,7 +23,7 @@ extension DampedHarmonicOscillator {
             let amplitude = (a * a + initialVelocity * initialVelocity / (-kappa)).squareRoot()
             return amplitude > tolerance ? .infinity : 0
         }
-        let p = c - decayRate * a              // v = e^(−λt)(p·c(t) + q·s(t))
+        let p = c - decayRate * a  // v = e^(−λt)(p·c(t) + q·s(t))
         let q = a * kappa - decayRate * c
         if kappa < 0 {
             let omega = rootAbsKappa

@@ -40,14 +40,17 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
         try KinemaError.requireFinite(target, "target")
         try KinemaError.requireFinite(initialPosition, "initial position")
         try KinemaError.requireFinite(initialVelocity, "initial velocity")
-        self.init(validatedMass: mass, stiffness: stiffness, damping: damping, target: target,
-                  initialPosition: initialPosition, initialVelocity: initialVelocity)
+        self.init(
+            validatedMass: mass, stiffness: stiffness, damping: damping, target: target,
+            initialPosition: initialPosition, initialVelocity: initialVelocity)
     }
 
     /// The motion of parameters already checked (a `DampedSpring`'s, finite initial conditions).
     @usableFromInline
-    init(validatedMass mass: Double, stiffness: Double, damping: Double,
-         target: Double, initialPosition: Double, initialVelocity: Double) {
+    init(
+        validatedMass mass: Double, stiffness: Double, damping: Double,
+        target: Double, initialPosition: Double, initialVelocity: Double
+    ) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -64,14 +67,17 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
     /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)`.
     @inlinable
     func basis(at t: Double) -> (c: Double, s: Double) {
-        Self.basis(decayRate: decayRate, kappa: kappa, rootAbsKappa: rootAbsKappa, omegaSquared: stiffness / mass, at: t)
+        Self.basis(
+            decayRate: decayRate, kappa: kappa, rootAbsKappa: rootAbsKappa, omegaSquared: stiffness / mass, at: t)
     }
 
     /// `e^(−λt)·c(t)` and `e^(−λt)·s(t)` for `λ`, `κ = λ² − k/m`, `√|κ|` and `ω0² = k/m` (shared
     /// with `DampedSpring`'s generic motion, which needs the same two functions).
     @inlinable
-    static func basis(decayRate: Double, kappa: Double, rootAbsKappa root: Double, omegaSquared: Double,
-                      at t: Double) -> (c: Double, s: Double) {
+    static func basis(
+        decayRate: Double, kappa: Double, rootAbsKappa root: Double, omegaSquared: Double,
+        at t: Double
+    ) -> (c: Double, s: Double) {
         if kappa < 0 {
             let envelope = Double.exp(-decayRate * t)
             return (envelope * Double.cos(root * t), envelope * Double.sin(root * t) / root)

@@ -20,7 +20,9 @@ public enum Easing: EasingCurve, Hashable {
         + ["lockwood-bounce-out"]
 
     /// The easings with parameters, as the CLI and `kinema easing --help` name them.
-    public static let parametricNames = ["back-{in,out,in-out}(s)", "elastic-{in,out,in-out}(a,p)", "poly-{in,out,in-out}(n)"]
+    public static let parametricNames = [
+        "back-{in,out,in-out}(s)", "elastic-{in,out,in-out}(a,p)", "poly-{in,out,in-out}(n)"
+    ]
 
     /// The name `lockwood-bounce-out` had before it was named after its source; still parsed.
     public static let deprecatedLockwoodBounceName = "seed-bounce-out"
@@ -38,9 +40,11 @@ public enum Easing: EasingCurve, Hashable {
         case "lockwood-bounce-out", Self.deprecatedLockwoodBounceName: self = .lockwoodBounce
         default:
             if let arguments = try Self.arguments(of: text, function: "cubic-bezier", count: 4, original: name) {
-                self = .timingFunction(try CubicBezierTimingFunction(
-                    x1: arguments[0], y1: arguments[1], x2: arguments[2], y2: arguments[3]))
-            } else if let arguments = try Self.arguments(of: text, function: "damped-cosine", count: 2, original: name) {
+                self = .timingFunction(
+                    try CubicBezierTimingFunction(
+                        x1: arguments[0], y1: arguments[1], x2: arguments[2], y2: arguments[3]))
+            } else if let arguments = try Self.arguments(of: text, function: "damped-cosine", count: 2, original: name)
+            {
                 self = .dampedCosine(try DampedCosine(decay: arguments[0], frequency: arguments[1]))
             } else if let parametric = try Self.parametric(text, original: name) {
                 self = .parametric(parametric)
@@ -49,7 +53,8 @@ public enum Easing: EasingCurve, Hashable {
             } else {
                 throw KinemaError(
                     parameter: "the easing name", value: "'\(name)'",
-                    rule: "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), damped-cosine(a,b), "
+                    rule:
+                        "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), damped-cosine(a,b), "
                         + Self.parametricNames.joined(separator: ", "))
             }
         }
@@ -90,8 +95,9 @@ public enum Easing: EasingCurve, Hashable {
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         let numbers = parts.compactMap { Double($0) }
         guard parts.count == count, numbers.count == count else {
-            throw KinemaError(parameter: "the easing name", value: "'\(original)'",
-                              rule: "\(function)( with \(count) comma-separated numbers )")
+            throw KinemaError(
+                parameter: "the easing name", value: "'\(original)'",
+                rule: "\(function)( with \(count) comma-separated numbers )")
         }
         return numbers
     }

@@ -19,7 +19,7 @@ public struct LockwoodBounce: EasingCurve, Hashable {
         (4.0 / 11, 121.0 / 16, 0, 0),
         (8.0 / 11, 363.0 / 40, -99.0 / 10, 17.0 / 5),
         (9.0 / 10, 4356.0 / 361, -35442.0 / 1805, 16061.0 / 1805),
-        (.infinity, 54.0 / 5, -513.0 / 25, 268.0 / 25),
+        (.infinity, 54.0 / 5, -513.0 / 25, 268.0 / 25)
     ]
 
     static func arc(at t: Double) -> (end: Double, a: Double, b: Double, c: Double) {

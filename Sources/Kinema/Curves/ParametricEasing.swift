@@ -40,7 +40,9 @@ public struct ParametricEasing: EasingCurve, Hashable {
         case .back(let s):
             try KinemaError.requireFinite(s, "back overshoot")
         case .elastic(let a, let p):
-            guard a.isFinite, a >= 1 else { throw KinemaError(parameter: "elastic amplitude", value: "\(a)", rule: "a finite number ≥ 1") }
+            guard a.isFinite, a >= 1 else {
+                throw KinemaError(parameter: "elastic amplitude", value: "\(a)", rule: "a finite number ≥ 1")
+            }
             try KinemaError.requirePositive(p, "elastic period")
         case .poly(let n):
             try KinemaError.requirePositive(n, "poly exponent")

@@ -31,12 +31,14 @@ public struct CSSLinearEasing: Hashable, Sendable {
         // Ending within rounding of the start (sin 2πt at t = 1) is ending where it started.
         let swing = KeyframeBaker.turningPoints(source).map { abs(source.value($0) - first) }.max() ?? 0
         guard abs(travel) > 1e-9 * swing, travel.isFinite else {
-            throw KinemaError(parameter: "travel (last value − first)", value: "\(travel)",
-                              rule: "non-zero and finite: linear() maps the motion from its first value to its last onto 0 → 1")
+            throw KinemaError(
+                parameter: "travel (last value − first)", value: "\(travel)",
+                rule: "non-zero and finite: linear() maps the motion from its first value to its last onto 0 → 1")
         }
-        var normalized = try MotionSource(duration: d, breakpoints: source.breakpoints,
-                                          value: { (source.value($0) - first) / travel },
-                                          velocity: { source.velocity($0, $1) / travel })
+        var normalized = try MotionSource(
+            duration: d, breakpoints: source.breakpoints,
+            value: { (source.value($0) - first) / travel },
+            velocity: { source.velocity($0, $1) / travel })
         normalized.extrema = source.extrema
         let knots = KeyframeBaker.turningPoints(normalized)
         var times = [knots[0]]
@@ -65,22 +67,25 @@ public struct CSSLinearEasing: Hashable, Sendable {
                 times.append(end)
                 start = end
                 guard times.count <= Self.pointLimit else {
-                    throw KinemaError(parameter: "tolerance", value: "\(tolerance)",
-                                      rule: "loose enough for at most \(Self.pointLimit) linear() points")
+                    throw KinemaError(
+                        parameter: "tolerance", value: "\(tolerance)",
+                        rule: "loose enough for at most \(Self.pointLimit) linear() points")
                 }
             }
         }
         var progress = times.map { $0 / d }
         progress[0] = 0
         progress[progress.count - 1] = 1
-        let animation = try KeyframeAnimation(values: times.map { [normalized.value($0)] }, keyTimes: progress, duration: d)
+        let animation = try KeyframeAnimation(
+            values: times.map { [normalized.value($0)] }, keyTimes: progress, duration: d)
         maxError = KeyframeBaker.maxError(animation, normalized)
         stops = zip(animation.values, progress).map { Stop(output: $0[0], progress: $1) }
     }
 
     /// `linear(output progress%, …)`, numbers in shortest round-trip form.
     public var css: String {
-        "linear(" + stops.map { "\(KeyframeExport.number($0.output)) \(KeyframeExport.number($0.progress * 100))%" }
+        "linear("
+            + stops.map { "\(KeyframeExport.number($0.output)) \(KeyframeExport.number($0.progress * 100))%" }
             .joined(separator: ", ") + ")"
     }
 }

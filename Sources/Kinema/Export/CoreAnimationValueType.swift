@@ -38,12 +38,14 @@ public enum CoreAnimationValueType: String, CaseIterable, Sendable {
         case 4:
             if name.hasSuffix("color") { return .color }
             if name.hasSuffix("bounds") || name.hasSuffix("frame") || name.hasSuffix("rect") { return .rect }
-            throw KinemaError(parameter: "values for key path '\(keyPath)'", value: "4 components",
-                              rule: "named by the key path: a colour (…Color) or a rectangle (bounds, frame, …Rect)")
+            throw KinemaError(
+                parameter: "values for key path '\(keyPath)'", value: "4 components",
+                rule: "named by the key path: a colour (…Color) or a rectangle (bounds, frame, …Rect)")
         case 16: return .transform3D
         default:
-            throw KinemaError(parameter: "values for key path '\(keyPath)'", value: "\(componentCount) components",
-                              rule: "1 (number), 2 (point or size), 4 (rect or colour) or 16 (transform)")
+            throw KinemaError(
+                parameter: "values for key path '\(keyPath)'", value: "\(componentCount) components",
+                rule: "1 (number), 2 (point or size), 4 (rect or colour) or 16 (transform)")
         }
     }
 }

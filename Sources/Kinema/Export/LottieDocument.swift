@@ -27,8 +27,10 @@ public struct LottieDocument: Sendable {
 
     /// - Throws: `KinemaError` for a frame rate that is not finite and > 0, a range end that is
     ///   not finite, or a size outside 1…16,384.
-    public init(property: Property = .position, range: (from: Double, to: Double)? = nil, frameRate: Double = 60,
-                width: Int = 512, height: Int = 512) throws {
+    public init(
+        property: Property = .position, range: (from: Double, to: Double)? = nil, frameRate: Double = 60,
+        width: Int = 512, height: Int = 512
+    ) throws {
         try KinemaError.requirePositive(frameRate, "frame rate")
         let range = range ?? property.defaultRange
         guard range.from.isFinite, range.to.isFinite else {
@@ -53,8 +55,10 @@ public struct LottieDocument: Sendable {
         var layers: [String] = []
         for (i, fit) in fits.enumerated() {
             let row = Double(height) * (Double(i) + 0.5) / Double(max(fits.count, 1))
-            let animated = "{\"a\": 1, \"k\": [\n        " + keyframes(fit).joined(separator: ",\n        ") + "\n      ]}"
-            let position = property == .position
+            let animated =
+                "{\"a\": 1, \"k\": [\n        " + keyframes(fit).joined(separator: ",\n        ") + "\n      ]}"
+            let position =
+                property == .position
                 ? "{\"s\": true, \"x\": \(animated), \"y\": {\"a\": 0, \"k\": \(n(row))}}"
                 : "{\"a\": 0, \"k\": [\(n(Double(width) / 2)), \(n(row))]}"
             let transform = [
@@ -62,9 +66,10 @@ public struct LottieDocument: Sendable {
                 "\"p\": \(position)",
                 "\"s\": \(property == .scale ? animated : "{\"a\": 0, \"k\": [100, 100]}")",
                 "\"r\": \(property == .rotation ? animated : "{\"a\": 0, \"k\": 0}")",
-                "\"o\": \(property == .opacity ? animated : "{\"a\": 0, \"k\": 100}")",
+                "\"o\": \(property == .opacity ? animated : "{\"a\": 0, \"k\": 100}")"
             ]
-            layers.append("""
+            layers.append(
+                """
                 {"ddd": 0, "ind": \(i + 1), "ty": 4, "nm": \(KeyframeExport.string(fit.animation.keyPath)), "sr": 1, "ao": 0, "bm": 0,
                     "ip": 0, "op": \(n(lastFrame)), "st": 0,
                     "ks": {
@@ -101,10 +106,12 @@ public struct LottieDocument: Sendable {
         let width = property == .scale ? 2 : 1
         func list(_ x: Double) -> String { "[" + Array(repeating: n(x), count: width).joined(separator: ", ") + "]" }
         return a.keyTimes.enumerated().map { i, keyTime in
-            var entry = "{\"t\": \(n(keyTime * a.duration * frameRate)), \"s\": \(list(range.from + scale * a.values[i][0]))"
+            var entry =
+                "{\"t\": \(n(keyTime * a.duration * frameRate)), \"s\": \(list(range.from + scale * a.values[i][0]))"
             if i < a.timingFunctions.count {
                 let f = a.timingFunctions[i]
-                entry += ", \"o\": {\"x\": \(list(f.x1)), \"y\": \(list(f.y1))}, \"i\": {\"x\": \(list(f.x2)), \"y\": \(list(f.y2))}"
+                entry +=
+                    ", \"o\": {\"x\": \(list(f.x1)), \"y\": \(list(f.y1))}, \"i\": {\"x\": \(list(f.x2)), \"y\": \(list(f.y2))}"
             }
             return entry + "}"
         }

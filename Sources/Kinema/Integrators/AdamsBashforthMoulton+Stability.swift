@@ -33,7 +33,9 @@ extension AdamsBashforthMoulton {
     /// limit from 0.001 (a few evaluations where the scan takes 50–150: milliseconds a run).
     static func isWithinLimit(order: Int, step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool {
         // The bound is on h·|λ| of the fastest mode; x is ωh.
-        var x = stepStableOnEverySpring(order: order, dampingRatio: zeta) * omega / IntegrationMethod.fastestRate(omega: omega, dampingRatio: zeta)
+        var x =
+            stepStableOnEverySpring(order: order, dampingRatio: zeta) * omega
+            / IntegrationMethod.fastestRate(omega: omega, dampingRatio: zeta)
         while x < omega * h {
             x = min(x * 1.05, omega * h)
             if !isStable(order: order, omegaH: x, dampingRatio: zeta) { return false }
@@ -126,6 +128,6 @@ private enum AdamsStableSteps {
         [0.441, 0.684, 0.431, 0.32, 0.255, 0.212, 0.182, 0.159, 0.141, 0.127],
         [0.648, 0.51, 0.322, 0.239, 0.191, 0.159, 0.136, 0.119, 0.106, 0.0957],
         [0.597, 0.376, 0.242, 0.181, 0.145, 0.12, 0.103, 0.0906, 0.0805, 0.0725],
-        [0.505, 0.284, 0.185, 0.139, 0.111, 0.0927, 0.0795, 0.0696, 0.0618, 0.0556],
+        [0.505, 0.284, 0.185, 0.139, 0.111, 0.0927, 0.0795, 0.0696, 0.0618, 0.0556]
     ]
 }

@@ -257,7 +257,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     /// with `newest` (f_n, the history's head) as the corrector's last term. Unchecked reads
     /// (head + j < 2·order ≤ 24, j < order ≤ 12 by construction): the checks were a third of the loop.
     @inlinable @inline(__always)
-    mutating func historySums(_ history: UnsafeMutablePointer<State>, head: Int, newest: State) -> (predictor: State, corrector: State) {
+    mutating func historySums(_ history: UnsafeMutablePointer<State>, head: Int, newest: State) -> (
+        predictor: State, corrector: State
+    ) {
         var older = State.zero, correctorSum = State.zero
         var j = order &- 1
         while j > 1 {
@@ -289,8 +291,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable
     mutating func takeOneStep(size: Double, to end: Double) -> State {
         let buffer = uniqueSlots(), k0 = buffer[head]
-        let trial = DOP853<System>.trial(system, time: _time, state: _state, derivative: k0, step: size, end: end,
-                                         estimatesError: false)
+        let trial = DOP853<System>.trial(
+            system, time: _time, state: _state, derivative: k0, step: size, end: end,
+            estimatesError: false)
         _evaluations += 12
         buffer[oneStepSlot] = k0
         trial.write(to: buffer + oneStepSlot + 1)
@@ -312,8 +315,9 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     @inlinable
     func oneStepDenseOutput() -> DOP853<System>.DenseOutput {
         let oneStep = UnsafePointer(slots.base + oneStepSlot)
-        return DOP853<System>.denseOutput(system, time: _previousTime, state: previousState, derivative: oneStep[0],
-                                          step: _time - _previousTime, DOP853<System>.Trial(slots: oneStep + 1))
+        return DOP853<System>.denseOutput(
+            system, time: _previousTime, state: previousState, derivative: oneStep[0],
+            step: _time - _previousTime, DOP853<System>.Trial(slots: oneStep + 1))
     }
 
     @inlinable
@@ -330,7 +334,8 @@ public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
         if t <= _previousTime + 4 * _previousTime.ulp { return previousState }
         let theta = (t - _previousTime) / h
         if lastWasOneStep {
-            let dense = denseIsCurrent ? DOP853<System>.DenseOutput(slots: slots.base + denseSlot) : oneStepDenseOutput()
+            let dense =
+                denseIsCurrent ? DOP853<System>.DenseOutput(slots: slots.base + denseSlot) : oneStepDenseOutput()
             return previousState + dense.offset(at: theta)
         }
         // y_n + h Σ_i w_i(θ) f_n+1−i, and the same at θ = 1 to make the polynomial end on the

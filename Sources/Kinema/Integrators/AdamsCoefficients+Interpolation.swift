@@ -8,7 +8,9 @@ extension AdamsCoefficients {
     /// twelve lanes in three SIMD4s, not one w_i at a time: twelve independent chains, not twelve
     /// dependent ones.
     @inlinable
-    static func interpolationWeights(order q: Int, at theta: Double) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
+    static func interpolationWeights(order q: Int, at theta: Double) -> (
+        atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>
+    ) {
         var weights = (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))
         lagrangeInterpolant.withUnsafeBufferPointer { table in
             let block = UnsafeRawPointer(table.baseAddress! + lagrangeOffset(order: q))
@@ -29,7 +31,9 @@ extension AdamsCoefficients {
                 lanes.storeBytes(of: high * theta, toByteOffset: 64, as: SIMD4<Double>.self)
             }
             withUnsafeMutableBytes(of: &weights.1) { lanes in
-                for part in 0..<3 { lanes.storeBytes(of: row(q, part), toByteOffset: 32 * part, as: SIMD4<Double>.self) }
+                for part in 0..<3 {
+                    lanes.storeBytes(of: row(q, part), toByteOffset: 32 * part, as: SIMD4<Double>.self)
+                }
             }
         }
         return weights

@@ -73,8 +73,10 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
     }
 
     @inlinable
-    public init(system: System, time: Double = 0, state: State,
-                absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity) {
+    public init(
+        system: System, time: Double = 0, state: State,
+        absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
+    ) {
         precondition(absoluteTolerance > 0 && relativeTolerance >= 0, "tolerances must be > 0")
         self.system = system
         self.absoluteTolerance = absoluteTolerance
@@ -85,7 +87,8 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         _previousTime = time
         previousState = state
         lastStep = (.zero, 0)
-        lastTrial = Trial(y1: state, error5: .zero, error3: .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+        lastTrial = Trial(
+            y1: state, error5: .zero, error3: .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
         dense = DenseOutput(.zero, .zero, .zero, .zero, .zero, .zero, .zero)
         derivative = system.derivative(of: state, at: time)
         _evaluations = 1
@@ -94,8 +97,9 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
 
     @inlinable
     mutating func startStepSize() {
-        stepSize = initialStep(system, time: _time, state: _state, derivative: derivative, order: 7,
-                               absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
+        stepSize = initialStep(
+            system, time: _time, state: _state, derivative: derivative, order: 7,
+            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
         _evaluations += 1
     }
 
@@ -119,8 +123,9 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
 
     @inlinable
     func lastDenseOutput() -> DenseOutput {
-        Self.denseOutput(system, time: _previousTime, state: previousState, derivative: lastStep.derivative,
-                         step: lastStep.size, lastTrial)
+        Self.denseOutput(
+            system, time: _previousTime, state: previousState, derivative: lastStep.derivative,
+            step: lastStep.size, lastTrial)
     }
 
     @inlinable
@@ -136,4 +141,3 @@ public struct DOP853<System: SecondOrderSystem>: Integrator {
         startStepSize()
     }
 }
-

@@ -39,8 +39,10 @@ public struct DormandPrince54<System: SecondOrderSystem>: Integrator {
 
     /// - Precondition: tolerances finite and > 0 (validated by the callers that take user input).
     @inlinable
-    public init(system: System, time: Double = 0, state: State,
-                absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity) {
+    public init(
+        system: System, time: Double = 0, state: State,
+        absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
+    ) {
         precondition(absoluteTolerance > 0 && relativeTolerance >= 0, "tolerances must be > 0")
         self.system = system
         self.absoluteTolerance = absoluteTolerance
@@ -58,8 +60,9 @@ public struct DormandPrince54<System: SecondOrderSystem>: Integrator {
 
     @inlinable
     mutating func startStepSize() {
-        stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 4,
-                               absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
+        stepSize = initialStep(
+            system, time: time, state: state, derivative: derivative, order: 4,
+            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
         _evaluations += 1
     }
 

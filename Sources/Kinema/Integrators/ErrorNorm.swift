@@ -20,7 +20,7 @@ func initialStep<S: SecondOrderSystem>(
     order: Int, absolute: Double, relative: Double, maximumStep: Double
 ) -> Double {
     let d0 = scaledNorm(state, .zero, state, absolute: absolute, relative: relative)
-    let d1 = scaledNorm(f0, .zero, state, absolute: absolute, relative: relative) // scale by |y0| only
+    let d1 = scaledNorm(f0, .zero, state, absolute: absolute, relative: relative)  // scale by |y0| only
     var h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 : 0.01 * d0 / d1
     h0 = min(h0, maximumStep)
     let f1 = system.derivative(of: state + h0 * f0, at: time + h0)

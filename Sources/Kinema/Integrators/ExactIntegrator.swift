@@ -40,13 +40,15 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
         let scene = system.scene
         isBallistic = scene.bodies.count > 1
         guard !isBallistic || scene.springs.isEmpty else {
-            throw KinemaError(parameter: "integrator exact", value: "\(scene.bodies.count) bodies with springs",
-                              rule: "used on one body, or on bodies without springs (use dopri5 or dop853)")
+            throw KinemaError(
+                parameter: "integrator exact", value: "\(scene.bodies.count) bodies with springs",
+                rule: "used on one body, or on bodies without springs (use dopri5 or dop853)")
         }
         // The scene system already reduces one body's linear forces to per-unit-mass k, c and anchor.
         guard isBallistic || system.isLinear else {
-            throw KinemaError(parameter: "integrator exact", value: "a spring with a rest length or between bodies",
-                              rule: "used with linear springs to anchors only")
+            throw KinemaError(
+                parameter: "integrator exact", value: "a spring with a rest length or between bodies",
+                rule: "used with linear springs to anchors only")
         }
         self.system = system
         stiffness = isBallistic ? 0 : system.linear.stiffness[lane: 0]
@@ -76,9 +78,10 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
         for axis in 0..<system.scene.dimensions {
             // Only a non-finite state can be refused here; then no oscillator is made and the
             // state evaluates to NaN, which the simulation loop reports as an instability.
-            guard let oscillator = try? DampedHarmonicOscillator(
-                mass: 1, stiffness: stiffness, damping: damping,
-                target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis])
+            guard
+                let oscillator = try? DampedHarmonicOscillator(
+                    mass: 1, stiffness: stiffness, damping: damping,
+                    target: target[axis], initialPosition: x0[axis], initialVelocity: v0[axis])
             else { oscillators = []; return }
             oscillators.append(oscillator)
         }
@@ -106,15 +109,17 @@ public struct ExactIntegrator<V: StateVector>: Integrator {
 
     public mutating func advance(toward limit: Double) throws {
         if isBallistic, sliding != nil {
-            throw KinemaError(parameter: "integrator exact", value: "a body sliding in resting contact",
-                              rule: "used only until bodies come to rest (use dopri5)")
+            throw KinemaError(
+                parameter: "integrator exact", value: "a body sliding in resting contact",
+                rule: "used only until bodies come to rest (use dopri5)")
         }
         if !isBallistic && !system.resting.isEmpty {
             let a = system.acceleration(position: segmentState.position, velocity: segmentState.velocity, time: _time)
             let moving = (0..<V.laneCount(of: a)).contains { segmentState.velocity[lane: $0] != 0 || a[lane: $0] != 0 }
             guard !moving else {
-                throw KinemaError(parameter: "integrator exact", value: "a body sliding in resting contact",
-                                  rule: "used only until bodies come to rest (use dopri5)")
+                throw KinemaError(
+                    parameter: "integrator exact", value: "a body sliding in resting contact",
+                    rule: "used only until bodies come to rest (use dopri5)")
             }
         }
         _previousTime = _time

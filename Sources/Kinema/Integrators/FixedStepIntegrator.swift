@@ -70,10 +70,12 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         if h <= 0 || t >= time { return state }
         if t <= previousTime { return previousState }
         let s = (t - previousTime) / h
-        let a0 = system.acceleration(position: previousState.position, velocity: previousState.velocity, time: previousTime)
+        let a0 = system.acceleration(
+            position: previousState.position, velocity: previousState.velocity, time: previousTime)
         let a1 = system.acceleration(position: state.position, velocity: state.velocity, time: time)
         return PhaseState(
-            position: Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity, s, h),
+            position: Hermite.value(
+                previousState.position, previousState.velocity, state.position, state.velocity, s, h),
             velocity: Hermite.value(previousState.velocity, a0, state.velocity, a1, s, h))
     }
 
@@ -82,8 +84,9 @@ public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMe
         let h = time - previousTime
         if h <= 0 || t >= time { return state.position }
         if t <= previousTime { return previousState.position }
-        return Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity,
-                             (t - previousTime) / h, h)
+        return Hermite.value(
+            previousState.position, previousState.velocity, state.position, state.velocity,
+            (t - previousTime) / h, h)
     }
 
     @inlinable

@@ -47,7 +47,8 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         self.system = system
         self.timeStep = timeStep
         self.order = order
-        (predictor, corrector, positionPredictor, positionCorrector) = AdamsCoefficients.scaled(order: order, step: timeStep)
+        (predictor, corrector, positionPredictor, positionCorrector) = AdamsCoefficients.scaled(
+            order: order, step: timeStep)
         work = Array(repeating: 0, count: (Self.history + 2 * order) * 2 * count)
         oneStep = Array(repeating: 0, count: FlatDOP853.slots * 2 * count)
         self.time = time
@@ -83,7 +84,9 @@ public struct FlatAdamsBashforthMoulton: Integrator {
 
     /// Moves `head` one back and stores a derivative there (and `order` slots on): the one at the
     /// lanes `source` points to, evaluated first when `evaluate`.
-    mutating func pushDerivative(evaluate: Bool = true, _ source: (UnsafeMutablePointer<Double>, Int) -> UnsafeMutablePointer<Double>) {
+    mutating func pushDerivative(
+        evaluate: Bool = true, _ source: (UnsafeMutablePointer<Double>, Int) -> UnsafeMutablePointer<Double>
+    ) {
         head = head == 0 ? order - 1 : head - 1
         known = min(known + 1, order)
         let n = count, m = 2 * count, first = (Self.history + head) * m, second = first + order * m
@@ -147,7 +150,8 @@ public struct FlatAdamsBashforthMoulton: Integrator {
         // P, E, C, E, each lane summed oldest to newest as the packed integrator does: position
         // lane i from x_i + h v_i and the accelerations (lane n + i of each derivative) with the
         // position's weights, velocity lane n + i from v_i and the same accelerations.
-        let n = count, m = 2 * count, order = self.order, head = self.head, layout = system.layout, resting = system.resting
+        let n = count, m = 2 * count, order = self.order, head = self.head, layout = system.layout,
+            resting = system.resting
         var positionWeights = (predictor: positionPredictor, corrector: positionCorrector)
         var velocityWeights = (predictor: predictor, corrector: corrector)
         work.withUnsafeMutableBufferPointer { buffer in
@@ -156,8 +160,10 @@ public struct FlatAdamsBashforthMoulton: Integrator {
             let fPredicted = w + Self.fPredicted * m, f = w + (Self.history + head) * m
             /// Lane `l`'s prediction and the corrector's sum before its newest term, from `start`
             /// and the accelerations in lane `a` of the history.
-            func predict(_ l: Int, from start: Double, acceleration a: Int,
-                         _ weights: inout (predictor: InlineStorage12<Double>, corrector: InlineStorage12<Double>)) {
+            func predict(
+                _ l: Int, from start: Double, acceleration a: Int,
+                _ weights: inout (predictor: InlineStorage12<Double>, corrector: InlineStorage12<Double>)
+            ) {
                 var older = 0.0, correctorSum = 0.0
                 var j = order &- 1
                 while j > 0 {
@@ -222,20 +228,31 @@ public struct FlatAdamsBashforthMoulton: Integrator {
     }
 
     /// The Adams interpolant's weights at `t` (none needed at a step's `end` or inside a DOP853 step).
-    func interpolationWeights(at t: Double, end: Int?) -> (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>) {
-        guard end == nil && !lastWasOneStep else { return (InlineStorage12(repeating: 0), InlineStorage12(repeating: 0)) }
+    func interpolationWeights(at t: Double, end: Int?) -> (
+        atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>
+    ) {
+        guard end == nil && !lastWasOneStep else {
+            return (InlineStorage12(repeating: 0), InlineStorage12(repeating: 0))
+        }
         return AdamsCoefficients.interpolationWeights(order: order, at: (t - previousTime) / (time - previousTime))
     }
 
     /// Lane `lane` (of 2n) at `t` strictly inside the last step, prepared as `prepareInterpolation` leaves it.
-    func lane(_ lane: Int, at t: Double, _ weights: (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>)) -> Double {
+    func lane(_ lane: Int, at t: Double, _ weights: (atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>))
+        -> Double
+    {
         var weights = weights
         let m = 2 * count, h = time - previousTime, theta = (t - previousTime) / h
         if lastWasOneStep {
             let f = FlatDOP853.f0Slot * m + lane, x = theta
             let y = (1 - x) * (oneStep[f + 5 * m] + x * oneStep[f + 6 * m])
-            let offset = x * (oneStep[f] + (1 - x) * (oneStep[f + m] + x * (oneStep[f + 2 * m] + (1 - x) * (oneStep[f + 3 * m]
-                + x * (oneStep[f + 4 * m] + y)))))
+            let offset =
+                x
+                * (oneStep[f] + (1 - x)
+                    * (oneStep[f + m] + x
+                        * (oneStep[f + 2 * m] + (1 - x)
+                            * (oneStep[f + 3 * m]
+                                + x * (oneStep[f + 4 * m] + y)))))
             return work[Self.previous * m + lane] + offset
         }
         var atTheta = 0.0, atEnd = 0.0

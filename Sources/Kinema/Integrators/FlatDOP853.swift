@@ -70,15 +70,17 @@ public struct FlatDOP853: Integrator {
         rejectedLast = false
         evaluate(at: ends.y, into: ends.k0)
         let derivative = work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + k0, count: n) }
-        stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 7,
-                               absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
+        stepSize = initialStep(
+            system, time: time, state: state, derivative: derivative, order: 7,
+            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
         evaluations += 1
     }
 
     mutating func evaluate(at slot: Int, into target: Int) {
         let n = count, layout = system.layout, resting = system.resting
         work.withUnsafeMutableBufferPointer { w in
-            layout.derivative(of: w.baseAddress! + slot * 2 * n, into: w.baseAddress! + target * 2 * n, resting: resting)
+            layout.derivative(
+                of: w.baseAddress! + slot * 2 * n, into: w.baseAddress! + target * 2 * n, resting: resting)
         }
         evaluations += 1
     }
@@ -144,7 +146,10 @@ public struct FlatDOP853: Integrator {
     func dense(_ lane: Int, _ x: Double) -> Double {
         let m = 2 * count, f = Self.f0Slot * m + lane
         let y = (1 - x) * (work[f + 5 * m] + x * work[f + 6 * m])
-        let offset = x * (work[f] + (1 - x) * (work[f + m] + x * (work[f + 2 * m] + (1 - x) * (work[f + 3 * m] + x * (work[f + 4 * m] + y)))))
+        let offset =
+            x
+            * (work[f] + (1 - x)
+                * (work[f + m] + x * (work[f + 2 * m] + (1 - x) * (work[f + 3 * m] + x * (work[f + 4 * m] + y)))))
         return work[ends.y * m + lane] + offset
     }
 

@@ -64,15 +64,19 @@ public struct FlatDormandPrince54: Integrator {
     mutating func evaluateDerivative() {
         let n = count, layout = system.layout, resting = system.resting
         work.withUnsafeMutableBufferPointer { w in
-            layout.derivative(of: w.baseAddress! + Self.y * 2 * n, into: w.baseAddress! + Self.k1 * 2 * n, resting: resting)
+            layout.derivative(
+                of: w.baseAddress! + Self.y * 2 * n, into: w.baseAddress! + Self.k1 * 2 * n, resting: resting)
         }
         evaluations += 1
     }
 
     mutating func startStepSize() {
-        let derivative = work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + Self.k1 * 2 * count, count: count) }
-        stepSize = initialStep(system, time: time, state: state, derivative: derivative, order: 4,
-                               absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
+        let derivative = work.withUnsafeBufferPointer {
+            State(lanes: $0.baseAddress! + Self.k1 * 2 * count, count: count)
+        }
+        stepSize = initialStep(
+            system, time: time, state: state, derivative: derivative, order: 4,
+            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
         evaluations += 1
     }
 
@@ -99,14 +103,20 @@ public struct FlatDormandPrince54: Integrator {
                 let (c41, c42, c43) = (h * (44.0 / 45), h * (-56.0 / 15), h * (32.0 / 9))
                 for i in 0..<m { s[i] = ((y[i] + c41 * k1[i]) + c42 * k2[i]) + c43 * k3[i] }
                 layout.derivative(of: s, into: k4, resting: resting)
-                let (c51, c52, c53, c54) = (h * (19372.0 / 6561), h * (-25360.0 / 2187), h * (64448.0 / 6561), h * (-212.0 / 729))
+                let (c51, c52, c53, c54) = (
+                    h * (19372.0 / 6561), h * (-25360.0 / 2187), h * (64448.0 / 6561), h * (-212.0 / 729)
+                )
                 for i in 0..<m { s[i] = (((y[i] + c51 * k1[i]) + c52 * k2[i]) + c53 * k3[i]) + c54 * k4[i] }
                 layout.derivative(of: s, into: k5, resting: resting)
                 let (c61, c62, c63) = (h * (9017.0 / 3168), h * (-355.0 / 33), h * (46732.0 / 5247))
                 let (c64, c65) = (h * (49.0 / 176), h * (-5103.0 / 18656))
-                for i in 0..<m { s[i] = ((((y[i] + c61 * k1[i]) + c62 * k2[i]) + c63 * k3[i]) + c64 * k4[i]) + c65 * k5[i] }
+                for i in 0..<m {
+                    s[i] = ((((y[i] + c61 * k1[i]) + c62 * k2[i]) + c63 * k3[i]) + c64 * k4[i]) + c65 * k5[i]
+                }
                 layout.derivative(of: s, into: k6, resting: resting)
-                let (b1, b3, b4, b5, b6) = (h * (35.0 / 384), h * (500.0 / 1113), h * (125.0 / 192), h * (-2187.0 / 6784), h * (11.0 / 84))
+                let (b1, b3, b4, b5, b6) = (
+                    h * (35.0 / 384), h * (500.0 / 1113), h * (125.0 / 192), h * (-2187.0 / 6784), h * (11.0 / 84)
+                )
                 for i in 0..<m { y1[i] = ((((y[i] + b1 * k1[i]) + b3 * k3[i]) + b4 * k4[i]) + b5 * k5[i]) + b6 * k6[i] }
                 layout.derivative(of: y1, into: k7, resting: resting)
                 let (e1, e3, e4) = (h * (71.0 / 57600), h * (-71.0 / 16695), h * (71.0 / 1920))
@@ -159,9 +169,14 @@ public struct FlatDormandPrince54: Integrator {
             func slot(_ s: Int) -> UnsafeMutablePointer<Double> { w + s * m }
             let y = slot(Self.y), y1 = slot(Self.y1)
             let k1 = slot(1), k3 = slot(3), k4 = slot(4), k5 = slot(5), k6 = slot(6), k7 = slot(7)
-            let r1 = slot(Self.r1), r2 = slot(Self.r1 + 1), r3 = slot(Self.r1 + 2), r4 = slot(Self.r1 + 3), r5 = slot(Self.r1 + 4)
-            let (d1, d3, d4) = (h * (-12715105075.0 / 11282082432), h * (87487479700.0 / 32700410799), h * (-10690763975.0 / 1880347072))
-            let (d5, d6, d7) = (h * (701980252875.0 / 199316789632), h * (-1453857185.0 / 822651844), h * (69997945.0 / 29380423))
+            let r1 = slot(Self.r1), r2 = slot(Self.r1 + 1), r3 = slot(Self.r1 + 2), r4 = slot(Self.r1 + 3),
+                r5 = slot(Self.r1 + 4)
+            let (d1, d3, d4) = (
+                h * (-12715105075.0 / 11282082432), h * (87487479700.0 / 32700410799), h * (-10690763975.0 / 1880347072)
+            )
+            let (d5, d6, d7) = (
+                h * (701980252875.0 / 199316789632), h * (-1453857185.0 / 822651844), h * (69997945.0 / 29380423)
+            )
             for i in 0..<m {
                 let ydiff = y1[i] - y[i]
                 let bspl = h * k1[i] - ydiff
@@ -182,7 +197,9 @@ public struct FlatDormandPrince54: Integrator {
     func dense(_ lane: Int, _ theta: Double) -> Double {
         let m = 2 * count, base = Self.r1 * m + lane
         let theta1 = 1 - theta
-        return work[base] + theta * (work[base + m] + theta1 * (work[base + 2 * m] + theta * (work[base + 3 * m] + theta1 * work[base + 4 * m])))
+        return work[base] + theta
+            * (work[base + m] + theta1
+                * (work[base + 2 * m] + theta * (work[base + 3 * m] + theta1 * work[base + 4 * m])))
     }
 
     public func interpolate(at t: Double) -> State {
@@ -203,7 +220,9 @@ public struct FlatDormandPrince54: Integrator {
         let h = time - previousTime
         var v = SIMD3<Double>.zero
         for (axis, lane) in lanes.enumerated() {
-            v[axis] = h <= 0 || t >= time ? state.position.lanes[lane] : dense(lane, t <= previousTime ? 0 : (t - previousTime) / h)
+            v[axis] =
+                h <= 0 || t >= time
+                ? state.position.lanes[lane] : dense(lane, t <= previousTime ? 0 : (t - previousTime) / h)
         }
         return v
     }

@@ -49,8 +49,9 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         work.withUnsafeMutableBufferPointer { w in
             state.position.lanes.withUnsafeBufferPointer { x in
                 state.velocity.lanes.withUnsafeBufferPointer { v in
-                    layout.accelerate(position: x.baseAddress!, velocity: v.baseAddress!, into: w.baseAddress! + slot * n,
-                                      resting: resting)
+                    layout.accelerate(
+                        position: x.baseAddress!, velocity: v.baseAddress!, into: w.baseAddress! + slot * n,
+                        resting: resting)
                 }
             }
         }
@@ -65,7 +66,9 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         if Method.self == RK4.self {
             stepRK4(h)
             endSlot = 1 - endSlot
-        } else if Method.self == ExplicitEuler.self || Method.self == SemiImplicitEuler.self || Method.self == VelocityVerlet.self {
+        } else if Method.self == ExplicitEuler.self || Method.self == SemiImplicitEuler.self
+            || Method.self == VelocityVerlet.self
+        {
             stepLowOrder(h)
             endSlot = 1 - endSlot
         } else {  // another method: its own step on FlatVector's operators
@@ -111,8 +114,12 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
     }
 
     /// The workspace and the lanes of the step's start (x0, v0) and end (x1, v1), for the step loops.
-    mutating func withStepLanes(_ body: (UnsafeMutablePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>,
-                                         UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void) {
+    mutating func withStepLanes(
+        _ body: (
+            UnsafeMutablePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>,
+            UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>
+        ) -> Void
+    ) {
         work.withUnsafeMutableBufferPointer { w in
             previousState.position.lanes.withUnsafeBufferPointer { x0 in
                 previousState.velocity.lanes.withUnsafeBufferPointer { v0 in
@@ -169,7 +176,7 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
     }
 
     /// The acceleration stored in `slot` as a vector.
-    func acceleration(_ slot: Int) -> FlatVector { FlatVector(Array(work[slot * count ..< (slot + 1) * count])) }
+    func acceleration(_ slot: Int) -> FlatVector { FlatVector(Array(work[slot * count..<(slot + 1) * count])) }
 
     public func interpolate(at t: Double) -> State {
         let h = time - previousTime
@@ -177,16 +184,19 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         if t <= previousTime { return previousState }
         let s = (t - previousTime) / h
         return PhaseState(
-            position: Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity, s, h),
-            velocity: Hermite.value(previousState.velocity, acceleration(1 - endSlot), state.velocity, acceleration(endSlot), s, h))
+            position: Hermite.value(
+                previousState.position, previousState.velocity, state.position, state.velocity, s, h),
+            velocity: Hermite.value(
+                previousState.velocity, acceleration(1 - endSlot), state.velocity, acceleration(endSlot), s, h))
     }
 
     public func interpolatePosition(at t: Double) -> FlatVector {
         let h = time - previousTime
         if h <= 0 || t >= time { return state.position }
         if t <= previousTime { return previousState.position }
-        return Hermite.value(previousState.position, previousState.velocity, state.position, state.velocity,
-                             (t - previousTime) / h, h)
+        return Hermite.value(
+            previousState.position, previousState.velocity, state.position, state.velocity,
+            (t - previousTime) / h, h)
     }
 
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
@@ -194,9 +204,14 @@ public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
         let h = time - previousTime
         for (axis, lane) in lanes.enumerated() {
             let x0 = previousState.position.lanes[lane], x1 = state.position.lanes[lane]
-            if h <= 0 || t >= time { v[axis] = x1 } else if t <= previousTime { v[axis] = x0 } else {
-                v[axis] = Hermite.value(x0, previousState.velocity.lanes[lane], x1, state.velocity.lanes[lane],
-                                        (t - previousTime) / h, h)
+            if h <= 0 || t >= time {
+                v[axis] = x1
+            } else if t <= previousTime {
+                v[axis] = x0
+            } else {
+                v[axis] = Hermite.value(
+                    x0, previousState.velocity.lanes[lane], x1, state.velocity.lanes[lane],
+                    (t - previousTime) / h, h)
             }
         }
         return v

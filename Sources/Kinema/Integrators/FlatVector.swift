@@ -42,7 +42,9 @@ public struct FlatVector: StateVector, Hashable, Sendable {
     }
 
     @inlinable
-    public static func withMutableLanes<R>(of vector: inout FlatVector, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+    public static func withMutableLanes<R>(
+        of vector: inout FlatVector, _ body: (UnsafeMutablePointer<Double>) throws -> R
+    ) rethrows -> R {
         guard !vector.lanes.isEmpty else {
             var nothing = 0.0
             return try Swift.withUnsafeMutablePointer(to: &nothing) { try body($0) }
@@ -70,7 +72,9 @@ public struct FlatVector: StateVector, Hashable, Sendable {
 
     @inlinable public static func + (lhs: FlatVector, rhs: FlatVector) -> FlatVector { combine(lhs, 1, rhs) }
     @inlinable public static func - (lhs: FlatVector, rhs: FlatVector) -> FlatVector { combine(lhs, -1, rhs) }
-    @inlinable public static func * (lhs: Double, rhs: FlatVector) -> FlatVector { FlatVector(rhs.lanes.map { lhs * $0 }) }
+    @inlinable public static func * (lhs: Double, rhs: FlatVector) -> FlatVector {
+        FlatVector(rhs.lanes.map { lhs * $0 })
+    }
 
     @inlinable
     public static func lanewiseProduct(_ lhs: FlatVector, _ rhs: FlatVector) -> FlatVector {
@@ -91,8 +95,9 @@ public struct FlatVector: StateVector, Hashable, Sendable {
 extension PhaseState where Vector == FlatVector {
     /// The state held in `count` positions then `count` velocities (a flat integrator's workspace slot).
     init(lanes: UnsafePointer<Double>, count: Int) {
-        self.init(position: FlatVector(Array(UnsafeBufferPointer(start: lanes, count: count))),
-                  velocity: FlatVector(Array(UnsafeBufferPointer(start: lanes + count, count: count))))
+        self.init(
+            position: FlatVector(Array(UnsafeBufferPointer(start: lanes, count: count))),
+            velocity: FlatVector(Array(UnsafeBufferPointer(start: lanes + count, count: count))))
     }
 
     /// Writes its `count` positions then `count` velocities into a workspace slot.
@@ -119,8 +124,12 @@ extension PhaseState where Vector == FlatVector {
     /// This state with exactly `count` lanes in each half (a `zero` flat vector has none).
     func sized(_ count: Int) -> PhaseState {
         var state = self
-        if state.position.lanes.count < count { state.position.lanes += repeatElement(0, count: count - state.position.lanes.count) }
-        if state.velocity.lanes.count < count { state.velocity.lanes += repeatElement(0, count: count - state.velocity.lanes.count) }
+        if state.position.lanes.count < count {
+            state.position.lanes += repeatElement(0, count: count - state.position.lanes.count)
+        }
+        if state.velocity.lanes.count < count {
+            state.velocity.lanes += repeatElement(0, count: count - state.velocity.lanes.count)
+        }
         return state
     }
 

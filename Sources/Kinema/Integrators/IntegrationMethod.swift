@@ -83,7 +83,8 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .verlet: return VelocityVerlet.largestStableStep(omega: omega, dampingRatio: zeta)
         case .rk4: return RK4.largestStableStep(omega: omega, dampingRatio: zeta)
         case .adams(_, let order):
-            return AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: order, omega: omega, dampingRatio: zeta)
+            return AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+                order: order, omega: omega, dampingRatio: zeta)
         case .dopri5, .dop853, .exact: return nil
         }
     }
@@ -93,7 +94,8 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// whose limits are closed forms, cheaper to compute than to bound.
     func isWithinStabilityLimit(step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool? {
         guard case .adams(_, let order) = self else { return nil }
-        return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(order: order, step: h, omega: omega, dampingRatio: zeta)
+        return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(
+            order: order, step: h, omega: omega, dampingRatio: zeta)
     }
 
     /// |λ| of a mode's fastest eigenvalue: ω·(ζ + √(ζ² − 1)) when overdamped, ω otherwise.

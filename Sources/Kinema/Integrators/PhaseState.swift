@@ -25,7 +25,9 @@ public struct PhaseState<Vector: StateVector>: StateVector {
     }
 
     @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self {
-        Self(position: .lanewiseProduct(lhs.position, rhs.position), velocity: .lanewiseProduct(lhs.velocity, rhs.velocity))
+        Self(
+            position: .lanewiseProduct(lhs.position, rhs.position),
+            velocity: .lanewiseProduct(lhs.velocity, rhs.velocity))
     }
 
     @inlinable public static func allLanesFinite(_ vector: Self) -> Bool {
@@ -59,7 +61,9 @@ public struct PhaseState<Vector: StateVector>: StateVector {
         return try lanes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
-    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R)
+        rethrows -> R
+    {
         var lanes = (0..<laneCount(of: vector)).map { lane($0, of: vector) }
         let result = try lanes.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
         for (i, value) in lanes.enumerated() { setLane(i, of: &vector, to: value) }

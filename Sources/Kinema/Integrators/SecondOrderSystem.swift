@@ -10,7 +10,8 @@ extension SecondOrderSystem {
     /// wider states the optimizer's size estimate otherwise leaves it a call in every stage.
     @inlinable @inline(__always)
     public func derivative(of state: PhaseState<Vector>, at time: Double) -> PhaseState<Vector> {
-        PhaseState(position: state.velocity,
-                   velocity: acceleration(position: state.position, velocity: state.velocity, time: time))
+        PhaseState(
+            position: state.velocity,
+            velocity: acceleration(position: state.position, velocity: state.velocity, time: time))
     }
 }

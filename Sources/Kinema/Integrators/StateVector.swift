@@ -21,7 +21,8 @@ public protocol StateVector: Sendable {
     /// one pointer loop computes a scene's forces for every vector type.
     static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R
     /// Calls `body` with the lanes of `vector` as contiguous, writable doubles.
-    static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R
+    static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows
+        -> R
     /// Lane `index` of `vector`, for `0 ..< laneCount`.
     static func lane(_ index: Int, of vector: Self) -> Double
     /// Sets lane `index` of `vector` to `value`.
@@ -56,12 +57,16 @@ extension SIMD where Scalar == Double {
     }
 
     @inlinable @inline(__always)
-    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R)
+        rethrows -> R
+    {
         try Swift.withUnsafeMutableBytes(of: &vector) { try body($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
     }
 
     /// x − x is 0 for a finite x and NaN for ±∞ or NaN.
-    @inlinable @inline(__always) public static func allLanesFinite(_ vector: Self) -> Bool { (vector - vector).sum() == 0 }
+    @inlinable @inline(__always) public static func allLanesFinite(_ vector: Self) -> Bool {
+        (vector - vector).sum() == 0
+    }
     @inlinable @inline(__always) public static func lanewiseProduct(_ lhs: Self, _ rhs: Self) -> Self { lhs * rhs }
     @inlinable @inline(__always) public static func lane(_ index: Int, of vector: Self) -> Double { vector[index] }
     @inlinable @inline(__always) public static func setLane(_ index: Int, of vector: inout Self, to value: Double) {
@@ -76,7 +81,9 @@ extension Double: StateVector {
     }
 
     @inlinable @inline(__always)
-    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+    public static func withMutableLanes<R>(of vector: inout Self, _ body: (UnsafeMutablePointer<Double>) throws -> R)
+        rethrows -> R
+    {
         try Swift.withUnsafeMutablePointer(to: &vector) { try body($0) }
     }
 
@@ -108,5 +115,3 @@ extension SIMD8: StateVector where Scalar == Double {
 extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
 }
-
-

@@ -6,20 +6,24 @@ enum Hermite {
     @inlinable
     static func value<V: StateVector>(_ y0: V, _ d0: V, _ y1: V, _ d1: V, _ s: Double, _ h: Double) -> V {
         let s2 = s * s, s3 = s2 * s
-        return (2 * s3 - 3 * s2 + 1) * y0 + ((s3 - 2 * s2 + s) * h) * d0 + (-2 * s3 + 3 * s2) * y1 + ((s3 - s2) * h) * d1
+        return (2 * s3 - 3 * s2 + 1) * y0 + ((s3 - 2 * s2 + s) * h) * d0 + (-2 * s3 + 3 * s2) * y1 + ((s3 - s2) * h)
+            * d1
     }
 
     /// d/dt of `value`: the interpolant's slope.
     @inlinable
     static func slope<V: StateVector>(_ y0: V, _ d0: V, _ y1: V, _ d1: V, _ s: Double, _ h: Double) -> V {
         let s2 = s * s
-        return ((6 * s2 - 6 * s) / h) * y0 + (3 * s2 - 4 * s + 1) * d0 + ((-6 * s2 + 6 * s) / h) * y1 + (3 * s2 - 2 * s) * d1
+        return ((6 * s2 - 6 * s) / h) * y0 + (3 * s2 - 4 * s + 1) * d0 + ((-6 * s2 + 6 * s) / h) * y1 + (3 * s2 - 2 * s)
+            * d1
     }
 
     /// Appends `t0 + s·h` for each s in (0, 1) where the slope of the scalar interpolant changes
     /// sign: the simple roots of `A s² + B s + C` (the slope times h), in increasing order.
-    static func appendSlopeRoots(_ y0: Double, _ d0: Double, _ y1: Double, _ d1: Double, from t0: Double, h: Double,
-                                 to times: inout [Double]) {
+    static func appendSlopeRoots(
+        _ y0: Double, _ d0: Double, _ y1: Double, _ d1: Double, from t0: Double, h: Double,
+        to times: inout [Double]
+    ) {
         let a = 6 * (y0 - y1) + 3 * h * (d0 + d1), b = -6 * (y0 - y1) - 4 * h * d0 - 2 * h * d1, c = h * d0
         // Most pieces are monotone: both ends' slopes of one sign, and no vertex in (0, 1) that
         // could cross zero between them. Those need no square root.

@@ -4,7 +4,8 @@
 /// array, which is how Swift imports C's fixed-size arrays).
 @usableFromInline
 struct InlineStorage12<Element> {
-    @usableFromInline var elements: (Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element)
+    @usableFromInline var elements:
+        (Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element, Element)
 
     @inlinable
     init(repeating value: Element) {

@@ -56,7 +56,9 @@ struct JSONParser {
 
     private mutating func expect(_ literal: String) throws {
         for byte in literal.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal, expected '\(literal)'") }
+            guard index < bytes.count, bytes[index] == byte else {
+                throw error("invalid literal, expected '\(literal)'")
+            }
             index += 1
         }
     }
@@ -86,14 +88,18 @@ struct JSONParser {
         index += 1
         var members: [(key: String, value: JSONValue, location: JSONValue.Location)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members, start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1; depth -= 1; return .object(members, start)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyLocation = location
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key")
+            }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(), keyLocation))
@@ -111,7 +117,9 @@ struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(elements, start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1; depth -= 1; return .array(elements, start)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
@@ -127,14 +135,17 @@ struct JSONParser {
         index += 1
         // Most strings (names) have no escapes: one decode of the bytes, not one append per run.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
             return String(decoding: bytes[index..<end], as: UTF8.self)
         }
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
-        func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+        func flush() {
+            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll()
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; flush(); return String(scalars) }
@@ -155,7 +166,8 @@ struct JSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    guard index + 4 <= bytes.count,
+                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
                     else { throw error("invalid \\u escape") }
                     index += 4
                     scalars.append(UnicodeScalar(code) ?? "\u{FFFD}")
@@ -171,7 +183,9 @@ struct JSONParser {
 
     private mutating func parseNumber() throws -> Double {
         let start = index
-        func digits() { while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 } }
+        func digits() {
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let integerStart = index
         digits()
@@ -184,13 +198,16 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             let exponentStart = index
             digits()
             guard index > exponentStart else { throw error("invalid number: digits must follow the exponent") }
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
-            throw SyntaxError(message: "number out of range", location: .init(line: line, column: start - lineStart + 1))
+            throw SyntaxError(
+                message: "number out of range", location: .init(line: line, column: start - lineStart + 1))
         }
         return value
     }

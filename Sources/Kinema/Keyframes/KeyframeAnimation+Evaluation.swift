@@ -49,12 +49,18 @@ extension KeyframeAnimation {
         func parameter(_ array: [Double], _ j: Int) -> Double { array.isEmpty ? 0 : array[j] }
         let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, values.count - 1)]
         let (t1, c1, b1) = (parameter(tensionValues, i), parameter(continuityValues, i), parameter(biasValues, i))
-        let (t2, c2, b2) = (parameter(tensionValues, i + 1), parameter(continuityValues, i + 1), parameter(biasValues, i + 1))
+        let (t2, c2, b2) = (
+            parameter(tensionValues, i + 1), parameter(continuityValues, i + 1), parameter(biasValues, i + 1)
+        )
         let u2 = u * u, u3 = u2 * u
         let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
         return (0..<p1.count).map { k in
-            let outgoing = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[k] - p1[k])
-            let incoming = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[k] - p2[k])
+            let outgoing =
+                (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2
+                * (p2[k] - p1[k])
+            let incoming =
+                (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2
+                * (p3[k] - p2[k])
             return h00 * p1[k] + h10 * outgoing + h01 * p2[k] + h11 * incoming
         }
     }

@@ -34,47 +34,60 @@ public struct KeyframeAnimation: Hashable, Sendable {
     ///   finite, keyTimes of the wrong count, outside [0, 1], decreasing, not starting at 0 and
     ///   ending at 1, timing functions ≠ values − 1, a non-positive duration, KB arrays of the
     ///   wrong count.
-    public init(keyPath: String = "value", values: [[Double]], keyTimes: [Double]? = nil,
-                timingFunctions: [CubicBezierTimingFunction]? = nil, calculationMode: CalculationMode = .linear,
-                duration: Double = 1, tensionValues: [Double] = [], continuityValues: [Double] = [],
-                biasValues: [Double] = []) throws {
+    public init(
+        keyPath: String = "value", values: [[Double]], keyTimes: [Double]? = nil,
+        timingFunctions: [CubicBezierTimingFunction]? = nil, calculationMode: CalculationMode = .linear,
+        duration: Double = 1, tensionValues: [Double] = [], continuityValues: [Double] = [],
+        biasValues: [Double] = []
+    ) throws {
         guard let width = values.first?.count, width > 0 else {
-            throw KinemaError(parameter: "values", value: "\(values.count) values", rule: "at least one non-empty value")
+            throw KinemaError(
+                parameter: "values", value: "\(values.count) values", rule: "at least one non-empty value")
         }
         for (i, value) in values.enumerated() {
             guard value.count == width, value.allSatisfy(\.isFinite) else {
-                throw KinemaError(parameter: "values[\(i)]", value: "\(value)", rule: "\(width) finite components like values[0]")
+                throw KinemaError(
+                    parameter: "values[\(i)]", value: "\(value)", rule: "\(width) finite components like values[0]")
             }
         }
         try KinemaError.requirePositive(duration, "duration")
         let expectedKeyTimes = calculationMode == .discrete ? values.count + 1 : values.count
-        let times = keyTimes ?? (0..<expectedKeyTimes).map { expectedKeyTimes == 1 ? 0 : Double($0) / Double(expectedKeyTimes - 1) }
+        let times =
+            keyTimes
+            ?? (0..<expectedKeyTimes).map { expectedKeyTimes == 1 ? 0 : Double($0) / Double(expectedKeyTimes - 1) }
         if calculationMode != .paced && calculationMode != .cubicPaced {
             guard times.count == expectedKeyTimes else {
-                throw KinemaError(parameter: "keyTimes", value: "\(times.count) keyTimes",
-                                  rule: "\(expectedKeyTimes) (values\(calculationMode == .discrete ? " + 1, for discrete" : "")) ")
+                throw KinemaError(
+                    parameter: "keyTimes", value: "\(times.count) keyTimes",
+                    rule: "\(expectedKeyTimes) (values\(calculationMode == .discrete ? " + 1, for discrete" : "")) ")
             }
             for (i, t) in times.enumerated() {
                 guard t.isFinite, t >= 0, t <= 1 else {
                     throw KinemaError(parameter: "keyTimes[\(i)]", value: "\(t)", rule: "in [0, 1]")
                 }
                 if i > 0 && t < times[i - 1] {
-                    throw KinemaError(parameter: "keyTimes[\(i)]", value: "\(t)",
-                                      rule: "≥ keyTimes[\(i - 1)] = \(times[i - 1]) (non-decreasing)")
+                    throw KinemaError(
+                        parameter: "keyTimes[\(i)]", value: "\(t)",
+                        rule: "≥ keyTimes[\(i - 1)] = \(times[i - 1]) (non-decreasing)")
                 }
             }
             guard times.first == 0, times.last == 1 || times.count == 1 else {
-                throw KinemaError(parameter: "keyTimes", value: "\(times.first ?? .nan) … \(times.last ?? .nan)",
-                                  rule: "starting at exactly 0 and ending at exactly 1")
+                throw KinemaError(
+                    parameter: "keyTimes", value: "\(times.first ?? .nan) … \(times.last ?? .nan)",
+                    rule: "starting at exactly 0 and ending at exactly 1")
             }
         }
         let functions = timingFunctions ?? Array(repeating: .linear, count: max(values.count - 1, 0))
         guard functions.count == max(values.count - 1, 0) else {
-            throw KinemaError(parameter: "timingFunctions", value: "\(functions.count)", rule: "values − 1 = \(values.count - 1)")
+            throw KinemaError(
+                parameter: "timingFunctions", value: "\(functions.count)", rule: "values − 1 = \(values.count - 1)")
         }
-        for (name, array) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)]
+        for (name, array) in [
+            ("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)
+        ]
         where !array.isEmpty && array.count != values.count {
-            throw KinemaError(parameter: name, value: "\(array.count) entries", rule: "empty or one per value (\(values.count))")
+            throw KinemaError(
+                parameter: name, value: "\(array.count) entries", rule: "empty or one per value (\(values.count))")
         }
         self.keyPath = keyPath
         self.values = values

@@ -31,8 +31,10 @@ public enum KeyframeBaker {
     ///   - keyPath: the animated property's name, carried into the exports.
     /// - Throws: `KinemaError` for a non-positive tolerance or frame rate.
     /// - Complexity: O(keyframes × fitting work); bounded at 10,000 keyframes.
-    public static func bake(_ source: MotionSource, strategy: Strategy = .adaptive, tolerance: Double = 0.001,
-                            framesPerSecond: Double = 60, keyPath: String = "value") throws -> KeyframeFit {
+    public static func bake(
+        _ source: MotionSource, strategy: Strategy = .adaptive, tolerance: Double = 0.001,
+        framesPerSecond: Double = 60, keyPath: String = "value"
+    ) throws -> KeyframeFit {
         try KinemaError.requirePositive(tolerance, "tolerance")
         try KinemaError.requirePositive(framesPerSecond, "fps")
         let d = source.duration
@@ -46,7 +48,8 @@ public enum KeyframeBaker {
                 throw KinemaError(parameter: "fps × duration", value: "\(n)", rule: "at most 1000000 frames")
             }
             let times = (0...n).map { $0 == n ? d : d * Double($0) / Double(n) }
-            return try finish(source, knots: times, functions: Array(repeating: .linear, count: n), measured: [], keyPath: keyPath)
+            return try finish(
+                source, knots: times, functions: Array(repeating: .linear, count: n), measured: [], keyPath: keyPath)
         case .turningPoints, .adaptive:
             var knots = turningPoints(source)
             let travel = travel(source, knots)
@@ -63,7 +66,9 @@ public enum KeyframeBaker {
                     functions.append(hermite(source, a, b))
                     times.append(b)
                 } else {
-                    fitGreedily(source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions, measured: &measured)
+                    fitGreedily(
+                        source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions,
+                        measured: &measured)
                 }
             }
             return try finish(source, knots: times, functions: functions, measured: measured, keyPath: keyPath)
@@ -115,7 +120,11 @@ public enum KeyframeBaker {
                     var low = previousT, high = t
                     for _ in 0..<56 {  // from a 1/2000 bracket to below an ulp
                         let middle = 0.5 * (low + high)
-                        if (source.velocity(middle, true) < 0) == (previousV < 0) { low = middle } else { high = middle }
+                        if (source.velocity(middle, true) < 0) == (previousV < 0) {
+                            low = middle
+                        } else {
+                            high = middle
+                        }
                     }
                     knots.append(0.5 * (low + high))
                 } else if v == 0 && t < b && t > a {
@@ -148,7 +157,8 @@ public enum KeyframeBaker {
             // Drop the pair (last, this); the peak before them keeps whichever peak is further out.
             kept.removeLast()
             if let peak = kept.last, peak.droppable, let before = kept.dropLast().last,
-               (v - peak.v) * (peak.v - before.v) > 0 {
+                (v - peak.v) * (peak.v - before.v) > 0
+            {
                 kept[kept.count - 1] = (t, v, true)
             }
         }
@@ -183,9 +193,11 @@ public enum KeyframeBaker {
     /// then two bisections back towards the shortest piece that failed.
     /// Each segment's `measured` entry is its max error as `maxError` measures it, when the
     /// acceptance measured it (nil otherwise), so `finish` does not measure it again.
-    static func fitGreedily(_ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
-                            fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction],
-                            measured: inout [Measured?]) {
+    static func fitGreedily(
+        _ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
+        fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction],
+        measured: inout [Measured?]
+    ) {
         // The Hermite controls if they do, else the last segment's fitted ones if they do (a
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
         // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
@@ -195,8 +207,10 @@ public enum KeyframeBaker {
         func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double, measured: Bool) {
             fitter.load(source, a, b)
             var start = hermite(source, a, b), startError = fitter.error(of: start)
-            if startError > 0.9 * tolerance, let previous = fitter.accepted, case let previousError = fitter.error(of: previous),
-               previousError < startError {
+            if startError > 0.9 * tolerance, let previous = fitter.accepted,
+                case let previousError = fitter.error(of: previous),
+                previousError < startError
+            {
                 (start, startError) = (previous, previousError)
             }
             if startError <= 0.9 * tolerance {
@@ -240,28 +254,40 @@ public enum KeyframeBaker {
 
     /// Max |segment − source| on [a, b] for the segment from source(a) to source(b) timed by `f`,
     /// as `maxError` measures it; only the samples' when they are above `limit` already.
-    static func segmentMaxError(_ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
-                                unlessAbove limit: Double) -> Double {
+    static func segmentMaxError(
+        _ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
+        unlessAbove limit: Double
+    ) -> Double {
         let va = source.value(a)
         return segmentMaxError(source, a, b, from: va, to: source.value(b), f, unlessAbove: limit)
     }
 
     /// Max |segment − source| on [a, b] for the segment from `from` to `to` timed by `f`; only the
     /// samples' when they are above `limit` already.
-    static func segmentMaxError(_ source: MotionSource, _ a: Double, _ b: Double, from va: Double, to vb: Double,
-                                _ f: CubicBezierTimingFunction, unlessAbove limit: Double = .infinity) -> Double {
+    static func segmentMaxError(
+        _ source: MotionSource, _ a: Double, _ b: Double, from va: Double, to vb: Double,
+        _ f: CubicBezierTimingFunction, unlessAbove limit: Double = .infinity
+    ) -> Double {
         // A trajectory's samples are evaluated inline, other sources through their closure.
-        if let sampled = source.sampled { return segmentMaxError(sampled, a, b, from: va, to: vb, f, unlessAbove: limit) }
+        if let sampled = source.sampled {
+            return segmentMaxError(sampled, a, b, from: va, to: vb, f, unlessAbove: limit)
+        }
         return segmentMaxError(ClosureValues(closure: source.value), a, b, from: va, to: vb, f, unlessAbove: limit)
     }
 
-    static func segmentMaxError<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double, from va: Double, to vb: Double,
-                                                      _ f: CubicBezierTimingFunction, unlessAbove limit: Double) -> Double {
+    static func segmentMaxError<Values: MotionValues>(
+        _ values: Values, _ a: Double, _ b: Double, from va: Double, to vb: Double,
+        _ f: CubicBezierTimingFunction, unlessAbove limit: Double
+    ) -> Double {
         // The curve's coefficients hoisted, and the 65 samples in one loop here, where `error` is
         // inlined (a closure called per sample is not).
-        let dv = vb - va, x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2), y = CubicBezierTimingFunction.Polynomial(f.y1, f.y2)
-        func error(_ s: Double) -> Double { abs(va + dv * y.value(at: s) - values.value(at: a + (b - a) * x.value(at: s))) }
-        return largest(unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
+        let dv = vb - va, x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2),
+            y = CubicBezierTimingFunction.Polynomial(f.y1, f.y2)
+        func error(_ s: Double) -> Double {
+            abs(va + dv * y.value(at: s) - values.value(at: a + (b - a) * x.value(at: s)))
+        }
+        return largest(
+            unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
     }
 
     /// The largest value of `error` on [0, 1]: 65 samples, then each sampled local maximum within
@@ -271,13 +297,16 @@ public enum KeyframeBaker {
     /// only the largest sample when it is above `limit`.
     @inline(__always)
     static func largest(unlessAbove limit: Double = .infinity, _ error: (Double) -> Double) -> Double {
-        largest(unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
+        largest(
+            unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
     }
 
     /// The same, with the 65 samples `error(i/64)` written by `sampling`.
     @inline(__always)
-    static func largest(unlessAbove limit: Double, sampling: (UnsafeMutableBufferPointer<Double>) -> Void,
-                        _ error: (Double) -> Double) -> Double {
+    static func largest(
+        unlessAbove limit: Double, sampling: (UnsafeMutableBufferPointer<Double>) -> Void,
+        _ error: (Double) -> Double
+    ) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { samples in
             sampling(samples)
             var best = 0.0
@@ -288,14 +317,19 @@ public enum KeyframeBaker {
             }
             guard best.isFinite, best <= limit else { return best }
             var worst = best
-            for i in 0...64 where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
-                && (i == 64 || samples[i] >= samples[i + 1]) {
+            for i in 0...64
+            where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
+                && (i == 64 || samples[i] >= samples[i + 1])
+            {
                 if i == 0 || i == 64 {
                     // A peak at an end (the ends of a segment are knots: rarely): search inwards.
                     worst = max(worst, goldenMaximum(error, from: i == 0 ? 0 : 63.0 / 64, to: i == 0 ? 1.0 / 64 : 1))
                 } else {
-                    worst = max(worst, peak(error, Double(i - 1) / 64, samples[i - 1], Double(i) / 64, samples[i],
-                                            Double(i + 1) / 64, samples[i + 1]))
+                    worst = max(
+                        worst,
+                        peak(
+                            error, Double(i - 1) / 64, samples[i - 1], Double(i) / 64, samples[i],
+                            Double(i + 1) / 64, samples[i + 1]))
                 }
             }
             return worst
@@ -314,8 +348,10 @@ public enum KeyframeBaker {
     /// vertex outside the bracket falls back
     /// to the golden-section search on what is left of the bracket. Only evaluated values are
     /// returned: never more than the true maximum.
-    static func peak(_ error: (Double) -> Double, _ a: Double, _ ea: Double, _ b: Double, _ eb: Double,
-                     _ c: Double, _ ec: Double) -> Double {
+    static func peak(
+        _ error: (Double) -> Double, _ a: Double, _ ea: Double, _ b: Double, _ eb: Double,
+        _ c: Double, _ ec: Double
+    ) -> Double {
         var (a, ea, b, eb, c, ec) = (a, ea, b, eb, c, ec)
         let resolution = 1e-7 * (c - a)
         for _ in 0..<6 {
@@ -361,17 +397,21 @@ public enum KeyframeBaker {
     }
 
     /// Builds the animation from knots and segment functions and measures it against the source.
-    static func finish(_ source: MotionSource, knots: [Double], functions: [CubicBezierTimingFunction],
-                       measured: [Measured?], keyPath: String) throws -> KeyframeFit {
+    static func finish(
+        _ source: MotionSource, knots: [Double], functions: [CubicBezierTimingFunction],
+        measured: [Measured?], keyPath: String
+    ) throws -> KeyframeFit {
         let d = source.duration
         var keyTimes = knots.map { $0 / d }
         keyTimes[0] = 0
         keyTimes[keyTimes.count - 1] = 1
-        let animation = try KeyframeAnimation(keyPath: keyPath, values: knots.map { [source.value($0)] }, keyTimes: keyTimes,
-                                              timingFunctions: functions, calculationMode: .linear, duration: d)
+        let animation = try KeyframeAnimation(
+            keyPath: keyPath, values: knots.map { [source.value($0)] }, keyTimes: keyTimes,
+            timingFunctions: functions, calculationMode: .linear, duration: d)
         let outside = functions.reduce(0) { $0 + ($1.y1 < 0 || $1.y1 > 1 ? 1 : 0) + ($1.y2 < 0 || $1.y2 > 1 ? 1 : 0) }
-        return KeyframeFit(animation: animation, maxError: maxError(animation, source, measured: measured),
-                           controlsOutsideUnitInterval: outside)
+        return KeyframeFit(
+            animation: animation, maxError: maxError(animation, source, measured: measured),
+            controlsOutsideUnitInterval: outside)
     }
 
     /// Max |animation(t) − source(t)|: 65 samples per segment, then a golden-section search around
@@ -394,9 +434,12 @@ public enum KeyframeBaker {
                 return abs(animation.value(at: t / d)[0] - source.value(t))
             }
             let known = parametric && i < measured.count ? measured[i] : nil
-            let e = known.flatMap { $0.a == a && $0.b == b ? $0.error : nil }
-                ?? (parametric ? segmentMaxError(source, a, b, from: values[i][0], to: values[i + 1][0], animation.timingFunctions[i])
-                               : largest(error))
+            let e =
+                known.flatMap { $0.a == a && $0.b == b ? $0.error : nil }
+                ?? (parametric
+                    ? segmentMaxError(
+                        source, a, b, from: values[i][0], to: values[i + 1][0], animation.timingFunctions[i])
+                    : largest(error))
             worst = worst.isNaN || e.isNaN ? .nan : max(worst, e)
         }
         return worst

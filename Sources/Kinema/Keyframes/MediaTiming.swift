@@ -21,9 +21,11 @@ public struct MediaTiming: Hashable, Sendable {
     public private(set) var fillMode: FillMode
 
     /// - Throws: `KinemaError` for a non-positive duration, non-finite times, or negative counts.
-    public init(beginTime: Double = 0, duration: Double, speed: Double = 1, timeOffset: Double = 0,
-                repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
-                fillMode: FillMode = .removed) throws {
+    public init(
+        beginTime: Double = 0, duration: Double, speed: Double = 1, timeOffset: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) throws {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requireFinite(beginTime, "beginTime")
         try KinemaError.requireFinite(speed, "speed")

@@ -14,8 +14,10 @@ public struct MotionSource: Sendable {
     /// by the baker's inner loops.
     var sampled: SampledMotion?
 
-    public init(duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
-                velocity: @escaping @Sendable (Double, Bool) -> Double) throws {
+    public init(
+        duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
+        velocity: @escaping @Sendable (Double, Bool) -> Double
+    ) throws {
         try KinemaError.requirePositive(duration, "duration")
         self.duration = duration
         self.breakpoints = breakpoints.filter { $0 > 0 && $0 < duration }.sorted()
@@ -26,14 +28,15 @@ public struct MotionSource: Sendable {
     /// A closed-form easing played over `duration` seconds (values 0 → 1 as the curve gives them).
     public init(easing: Easing, duration: Double = 1) throws {
         let breakpoints = easing.breakpoints  // computed once, not per evaluation
-        try self.init(duration: duration, breakpoints: breakpoints.map { $0 * duration },
-                      value: { easing.value(at: $0 / duration) },
-                      velocity: { t, fromLeft in
-                          // One-sided at a breakpoint: step a hair inside the side asked for.
-                          let u = t / duration, nudge = fromLeft ? -1e-12 : 1e-12
-                          let inside = breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
-                          return easing.derivative(at: inside) / duration
-                      })
+        try self.init(
+            duration: duration, breakpoints: breakpoints.map { $0 * duration },
+            value: { easing.value(at: $0 / duration) },
+            velocity: { t, fromLeft in
+                // One-sided at a breakpoint: step a hair inside the side asked for.
+                let u = t / duration, nudge = fromLeft ? -1e-12 : 1e-12
+                let inside = breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
+                return easing.derivative(at: inside) / duration
+            })
     }
 
     /// One coordinate (body·dimensions + axis) of a simulated trajectory: cubic Hermite between
@@ -50,13 +53,16 @@ public struct MotionSource: Sendable {
         let body = coordinate / scene.dimensions, axis = coordinate % scene.dimensions
         for event in trajectory.events {
             for jump in event.jumps where jump.body == body && jump.before[axis] != jump.after[axis] {
-                impacts.append(.init(time: event.time, x: jump.position[axis], before: jump.before[axis], after: jump.after[axis]))
+                impacts.append(
+                    .init(time: event.time, x: jump.position[axis], before: jump.before[axis], after: jump.after[axis]))
             }
         }
-        let sampled = SampledMotion(times: trajectory.times, positions: (0..<trajectory.count).map { trajectory.position($0, coordinate) },
-                                    velocities: (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }, impacts: impacts)
-        try self.init(duration: trajectory.times.last ?? 0, breakpoints: impacts.map(\.time),
-                      value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
+        let sampled = SampledMotion(
+            times: trajectory.times, positions: (0..<trajectory.count).map { trajectory.position($0, coordinate) },
+            velocities: (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }, impacts: impacts)
+        try self.init(
+            duration: trajectory.times.last ?? 0, breakpoints: impacts.map(\.time),
+            value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
         self.sampled = sampled
         extrema = sampled.extrema()
     }

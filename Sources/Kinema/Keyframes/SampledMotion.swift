@@ -34,11 +34,14 @@ struct SampledMotion: Sendable {
         self.impacts = impacts
         let duration = times.last ?? 0
         samplesPerSecond = times.count > 1 && duration > times[0] ? Double(times.count - 1) / (duration - times[0]) : 0
-        pieces = impacts.isEmpty ? (1..<max(times.count, 1)).map { i in
-            let h = times[i] - times[i - 1], x0 = positions[i - 1], v0 = velocities[i - 1], v1 = velocities[i]
-            let slope = (positions[i] - x0) / h
-            return Piece(c0: x0, c1: v0, c2: (3 * slope - 2 * v0 - v1) / h, c3: (v0 + v1 - 2 * slope) / h / h)  // not h·h: it underflows below 1e-154 s
-        } : []
+        pieces =
+            impacts.isEmpty
+            ? (1..<max(times.count, 1)).map { i in
+                let h = times[i] - times[i - 1], x0 = positions[i - 1], v0 = velocities[i - 1], v1 = velocities[i]
+                let slope = (positions[i] - x0) / h
+                // c3 divides by h twice, not by h·h: h·h underflows below 1e-154 s.
+                return Piece(c0: x0, c1: v0, c2: (3 * slope - 2 * v0 - v1) / h, c3: (v0 + v1 - 2 * slope) / h / h)
+            } : []
     }
 
     /// The bracketing knots (t0, x0, v0) and (t1, x1, v1) of `t`, impacts included.
@@ -55,11 +58,15 @@ struct SampledMotion: Sendable {
                 if times[middle] <= t { low = middle } else { high = middle }
             }
         }
-        var knots = (t0: times[low], x0: positions[low], v0: velocities[low],
-                     t1: times[high], x1: positions[high], v1: velocities[high])
+        var knots = (
+            t0: times[low], x0: positions[low], v0: velocities[low],
+            t1: times[high], x1: positions[high], v1: velocities[high]
+        )
         guard !impacts.isEmpty else { return knots }
         for impact in impacts where impact.time >= knots.t0 && impact.time <= knots.t1 {
-            if impact.time <= t { (knots.t0, knots.x0, knots.v0) = (impact.time, impact.x, impact.after) } else {
+            if impact.time <= t {
+                (knots.t0, knots.x0, knots.v0) = (impact.time, impact.x, impact.after)
+            } else {
                 (knots.t1, knots.x1, knots.v1) = (impact.time, impact.x, impact.before)
                 break
             }
@@ -94,7 +101,9 @@ struct SampledMotion: Sendable {
 
     /// The velocity at `t`; at an impact, the one before it (`fromLeft`) or after.
     func velocity(at t: Double, fromLeft: Bool) -> Double {
-        if let impact = impacts.first(where: { abs($0.time - t) <= 1e-12 }) { return fromLeft ? impact.before : impact.after }
+        if let impact = impacts.first(where: { abs($0.time - t) <= 1e-12 }) {
+            return fromLeft ? impact.before : impact.after
+        }
         let k = locate(t), h = k.t1 - k.t0
         guard h > 0 else { return k.v0 }
         return Hermite.slope(k.x0, k.v0, k.x1, k.v1, (t - k.t0) / h, h)
@@ -107,8 +116,9 @@ struct SampledMotion: Sendable {
         for i in 1..<max(times.count, 1) where times[i] > times[i - 1] {
             let (a, b) = (times[i - 1], times[i])
             if !impacts.contains(where: { $0.time > a && $0.time < b }) {
-                Hermite.appendSlopeRoots(positions[i - 1], velocities[i - 1], positions[i], velocities[i], from: a, h: b - a,
-                                         to: &extrema)
+                Hermite.appendSlopeRoots(
+                    positions[i - 1], velocities[i - 1], positions[i], velocities[i], from: a, h: b - a,
+                    to: &extrema)
             } else {
                 let cuts = [a] + impacts.map(\.time).filter { $0 > a && $0 < b } + [b]
                 for (p0, p1) in zip(cuts, cuts.dropFirst()) {
@@ -116,7 +126,9 @@ struct SampledMotion: Sendable {
                     Hermite.appendSlopeRoots(k.x0, k.v0, k.x1, k.v1, from: k.t0, h: k.t1 - k.t0, to: &extrema)
                 }
             }
-            if velocities[i] == 0 && i < times.count - 1 && !impacts.contains(where: { $0.time == b }) { extrema.append(b) }
+            if velocities[i] == 0 && i < times.count - 1 && !impacts.contains(where: { $0.time == b }) {
+                extrema.append(b)
+            }
         }
         return extrema
     }

@@ -34,7 +34,11 @@ struct SegmentFitter {
 
     /// Samples the motion on [a, b] at the abscissae, normalized by its change in value.
     mutating func load(_ source: MotionSource, _ a: Double, _ b: Double) {
-        if let sampled = source.sampled { load(sampled, a, b) } else { load(ClosureValues(closure: source.value), a, b) }
+        if let sampled = source.sampled {
+            load(sampled, a, b)
+        } else {
+            load(ClosureValues(closure: source.value), a, b)
+        }
     }
 
     private mutating func load<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double) {
@@ -75,7 +79,9 @@ struct SegmentFitter {
     /// with their max error there (absolute); it stops once that is below `goal`, or when it stays
     /// above four times `goal` after three steps, or twice it after ten, or improves by less than 2 %
     /// in three steps (the segment needs splitting, not more iterations).
-    mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (function: CubicBezierTimingFunction, error: Double) {
+    mutating func fit(from start: CubicBezierTimingFunction, goal: Double) -> (
+        function: CubicBezierTimingFunction, error: Double
+    ) {
         guard abs(change) > 1e-300 else { return (.linear, 0) }
         let goal = goal / abs(change)
         var p = SIMD4(start.x1, start.y1, start.x2, start.y2).clamped(lowerBound: .zero, upperBound: .one)
@@ -83,7 +89,11 @@ struct SegmentFitter {
         var best = p, bestWorst = worst.max
         var checkpoint = Double.infinity
         for iteration in 0..<24 {
-            if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal) || (iteration >= 10 && bestWorst > 2 * goal) { break }
+            if bestWorst <= goal || (iteration >= 3 && bestWorst > 4 * goal)
+                || (iteration >= 10 && bestWorst > 2 * goal)
+            {
+                break
+            }
             if iteration >= 4 && iteration % 3 == 1 {
                 // Stalled: less than 2 % better than three iterations ago (such fits would run all
                 // 24 iterations and fail).
@@ -109,14 +119,18 @@ struct SegmentFitter {
             if !accepted { break }
             if worst.max < bestWorst { (best, bestWorst) = (p, worst.max) }
         }
-        return (CubicBezierTimingFunction(uncheckedX1: best[0], y1: best[1], x2: best[2], y2: best[3]), bestWorst * abs(change))
+        return (
+            CubicBezierTimingFunction(uncheckedX1: best[0], y1: best[1], x2: best[2], y2: best[3]),
+            bestWorst * abs(change)
+        )
     }
 
     /// Residuals y(s(x_j)) − target_j at controls p: their max and weighted sum of squares. The
     /// parameters s_j are kept as the next call's starting guesses.
     private mutating func evaluate(_ p: SIMD4<Double>) -> (max: Double, squares: Double) {
         lanes.withUnsafeMutableBufferPointer { buffer in
-            Self.solveParameters(UnsafeMutableBufferPointer(rebasing: buffer[Self.points..<(2 * Self.points)]), p[0], p[2])
+            Self.solveParameters(
+                UnsafeMutableBufferPointer(rebasing: buffer[Self.points..<(2 * Self.points)]), p[0], p[2])
             let lanes = UnsafeMutableRawBufferPointer(buffer), y = CubicBezierTimingFunction.Polynomial(p[1], p[3])
             var worst = SIMD4<Double>.zero, squares = SIMD4<Double>.zero
             for k in 0..<4 {
@@ -127,7 +141,10 @@ struct SegmentFitter {
                 worst.replace(with: magnitude, where: magnitude .> worst)
                 squares += Self.chunk(.weight, k, in: lanes) * r * r
             }
-            return (max(max(worst[0], worst[1]), max(worst[2], worst[3])), (squares[0] + squares[1]) + (squares[2] + squares[3]))
+            return (
+                max(max(worst[0], worst[1]), max(worst[2], worst[3])),
+                (squares[0] + squares[1]) + (squares[2] + squares[3])
+            )
         }
     }
 
@@ -176,7 +193,8 @@ struct SegmentFitter {
                 var next = s - error / slope
                 next.replace(with: 0, where: next .< 0)
                 next.replace(with: 1, where: next .> 1)
-                lanes.storeBytes(of: s.replacing(with: next, where: steps), toByteOffset: 32 * k, as: SIMD4<Double>.self)
+                lanes.storeBytes(
+                    of: s.replacing(with: next, where: steps), toByteOffset: 32 * k, as: SIMD4<Double>.self)
                 stepped .|= steps
                 off .|= far
                 target += 4.0 / Double(points)  // exact: multiples of 1/16
@@ -223,8 +241,10 @@ struct SegmentFitter {
         let g = SIMD4(-sum(srb1), sum(rb1), -sum(srb2), sum(rb2))
         // Levenberg's small diagonal load keeps the solve defined when a control has no effect.
         let load = 1e-10 * (a00 + a11 + a22 + a33) + 1e-300
-        let matrix = (SIMD4(a00 + load, a10, a20, a30), SIMD4(a10, a11 + load, a21, a31),
-                      SIMD4(a20, a21, a22 + load, a32), SIMD4(a30, a31, a32, a33 + load))
+        let matrix = (
+            SIMD4(a00 + load, a10, a20, a30), SIMD4(a10, a11 + load, a21, a31),
+            SIMD4(a20, a21, a22 + load, a32), SIMD4(a30, a31, a32, a33 + load)
+        )
         // A control on a bound whose step points outwards stays there: its row and column drop out.
         var free = SIMD4<Double>.one
         guard var step = Self.solve(matrix, free: free, -g) else { return nil }
@@ -242,8 +262,10 @@ struct SegmentFitter {
     /// the row and column are the identity's (x = b there, and b is 0); nil if the system is not
     /// positive definite. Four divisions and no square root, where Cholesky has four square roots
     /// and fourteen divisions, each waiting on the last.
-    private static func solve(_ a: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), free f: SIMD4<Double>,
-                              _ b: SIMD4<Double>) -> SIMD4<Double>? {
+    private static func solve(
+        _ a: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), free f: SIMD4<Double>,
+        _ b: SIMD4<Double>
+    ) -> SIMD4<Double>? {
         let held = 1 - f
         let r0 = a.0 * f * f[0], r1 = a.1 * f * f[1], r2 = a.2 * f * f[2], r3 = a.3 * f * f[3]
         // d_j, and e_ij = l_ij·d_j below the diagonal.

@@ -8,7 +8,9 @@ enum Collisions {
 
     /// Contacts at rest from the start: a body on a plane, not moving into or out of it faster than
     /// the rest velocity, and pushed into it.
-    static func initialContacts<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>) throws -> [SceneSystem<V>.RestingContact] {
+    static func initialContacts<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>) throws -> [SceneSystem<V>
+        .RestingContact]
+    {
         var contacts: [SceneSystem<V>.RestingContact] = []
         let a = system.acceleration(position: state.position, velocity: state.velocity, time: 0)
         for (b, body) in system.scene.bodies.enumerated() where !body.isStatic {
@@ -16,8 +18,9 @@ enum Collisions {
                 let gap = Self.gap(system, state.position, body: b, plane: p)
                 let scale = max(1, abs(plane.offset) + body.radius)
                 guard gap >= -1e-12 * scale else {
-                    throw KinemaError(parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'",
-                                      rule: "outside every plane at the start")
+                    throw KinemaError(
+                        parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'",
+                        rule: "outside every plane at the start")
                 }
                 let n = system.planeNormals[p]
                 let vn = (system.vector(state.velocity, body: b) * n).sum()
@@ -39,12 +42,14 @@ enum Collisions {
         while found {
             found = false
             for b in layout.radii.indices where layout.radii[b] > 0 {
-                for o in (b + 1)..<layout.radii.count where layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
+                for o in (b + 1)..<layout.radii.count
+                where layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
                     let contact = RestingContact(body: b, on: o)
                     guard !held.resting.contains(contact),
-                          touching(gap(system, state.position, bodies: b, o), scale: layout.radii[b] + layout.radii[o]),
-                          abs(separationSpeed(system, state, contact)) <= system.scene.restVelocity,
-                          isPressed(held, state, contact) else { continue }
+                        touching(gap(system, state.position, bodies: b, o), scale: layout.radii[b] + layout.radii[o]),
+                        abs(separationSpeed(system, state, contact)) <= system.scene.restVelocity,
+                        isPressed(held, state, contact)
+                    else { continue }
                     held.resting.append(contact)
                     found = true
                 }
@@ -67,7 +72,8 @@ enum Collisions {
     }
 
     /// The distance between bodies `a` at `xa` and `b` at `xb`, less their radii.
-    static func gap(_ layout: SceneLayout, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double {
+    static func gap(_ layout: SceneLayout, _ xa: SIMD3<Double>, _ xb: SIMD3<Double>, bodies a: Int, _ b: Int) -> Double
+    {
         let d = xa - xb
         return (d * d).sum().squareRoot() - layout.radii[a] - layout.radii[b]
     }
@@ -103,16 +109,19 @@ enum Collisions {
     /// is resolved in turn, most approaching first, as event-driven simulations resolve
     /// simultaneous collisions, until none approaches. Past `maximumPassedImpulses` (an
     /// inelastic collapse), what still approaches is stopped along the contact's normal instead.
-    static func apply<V>(_ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
-                         time: Double, events: inout [ImpactEvent]) -> PhaseState<V> {
+    static func apply<V>(
+        _ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
+        time: Double, events: inout [ImpactEvent]
+    ) -> PhaseState<V> {
         var state = state
         var changed: [Int] = []
         var next: (body: Int, collider: Collider)? = (b, collider)
         var passed = 0
         while let (body, collider) = next {
             let stop = passed > maximumPassedImpulses
-            impulse(&system, &state, body: body, collider: collider, time: time, events: &events,
-                    restitutionScale: stop ? 0 : 1)
+            impulse(
+                &system, &state, body: body, collider: collider, time: time, events: &events,
+                restitutionScale: stop ? 0 : 1)
             if stop && passed > 2 * maximumPassedImpulses { break }
             if !changed.contains(body) { changed.append(body) }
             if case .body(let o) = collider, !changed.contains(o) { changed.append(o) }
@@ -128,7 +137,9 @@ enum Collisions {
     }
 
     /// How fast the two sides of a resting contact move apart along its normal.
-    static func separationSpeed<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact) -> Double {
+    static func separationSpeed<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact)
+        -> Double
+    {
         let v = system.vector(state.velocity, body: contact.body)
         guard contact.other >= 0 else { return (v * system.planeNormals[contact.plane]).sum() }
         let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
@@ -145,15 +156,18 @@ enum Collisions {
     /// Among the contacts of `bodies`, the touching one approached fastest (faster than 1e-12
     /// units/s), if any: a plane, or a sphere when the scene has contacts.
     /// - Complexity: O(bodies × (planes + bodies in the scene)).
-    static func mostApproachingContact<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>,
-                                          of bodies: [Int]) -> (body: Int, collider: Collider)? {
+    static func mostApproachingContact<V>(
+        _ system: SceneSystem<V>, _ state: PhaseState<V>,
+        of bodies: [Int]
+    ) -> (body: Int, collider: Collider)? {
         let layout = system.layout
         var best: (body: Int, collider: Collider)?, fastest = 1e-12
         for b in bodies where layout.inverseMasses[b] > 0 {
             let x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
             for p in layout.planeOffsets.indices {
                 let n = layout.planeNormals[p]
-                guard touching(gap(layout, x, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b]) else { continue }
+                guard touching(gap(layout, x, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b])
+                else { continue }
                 let approach = -(v * n).sum()
                 if approach > fastest { (best, fastest) = ((b, .plane(p)), approach) }
             }
@@ -161,9 +175,12 @@ enum Collisions {
         guard system.scene.contacts != nil else { return best }
         for b in bodies where layout.radii[b] > 0 {
             let x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
-            for o in layout.radii.indices where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
+            for o in layout.radii.indices
+            where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
                 let xo = system.vector(state.position, body: o)
-                guard touching(gap(layout, x, xo, bodies: b, o), scale: layout.radii[b] + layout.radii[o]) else { continue }
+                guard touching(gap(layout, x, xo, bodies: b, o), scale: layout.radii[b] + layout.radii[o]) else {
+                    continue
+                }
                 let d = x - xo, distance = (d * d).sum().squareRoot()
                 guard distance > 0 else { continue }
                 let approach = -(((v - system.vector(state.velocity, body: o)) * d).sum() / distance)
@@ -189,8 +206,10 @@ enum Collisions {
     /// One impact's impulse, `restitutionScale` times the collider's restitution (0: stopped along
     /// the normal). A bounce slower than the rest velocity ends at rest only where the forces
     /// press the body against what it touches; with nothing pressing, it goes on at e × its speed.
-    static func impulse<V>(_ system: inout SceneSystem<V>, _ state: inout PhaseState<V>, body b: Int, collider: Collider,
-                           time: Double, events: inout [ImpactEvent], restitutionScale: Double) {
+    static func impulse<V>(
+        _ system: inout SceneSystem<V>, _ state: inout PhaseState<V>, body b: Int, collider: Collider,
+        time: Double, events: inout [ImpactEvent], restitutionScale: Double
+    ) {
         let scene = system.scene
         switch collider {
         case .plane(let p):
@@ -218,9 +237,11 @@ enum Collisions {
             v = tangential + speedOut * n
             system.set(&state.position, body: b, to: x)
             system.set(&state.velocity, body: b, to: v)
-            events.append(ImpactEvent(time: time, body: scene.bodies[b].name, collider: plane.name,
-                                      speedIn: speedIn, speedOut: speedOut,
-                                      jumps: [.init(body: b, position: x, before: before, after: v)]))
+            events.append(
+                ImpactEvent(
+                    time: time, body: scene.bodies[b].name, collider: plane.name,
+                    speedIn: speedIn, speedOut: speedOut,
+                    jumps: [.init(body: b, position: x, before: before, after: v)]))
         case .body(let o):
             let contact = scene.contacts!
             let wa = system.inverseMasses[b], wo = system.inverseMasses[o]
@@ -261,10 +282,14 @@ enum Collisions {
             system.set(&state.position, body: o, to: xo)
             system.set(&state.velocity, body: b, to: va)
             system.set(&state.velocity, body: o, to: vo)
-            events.append(ImpactEvent(time: time, body: scene.bodies[b].name, collider: scene.bodies[o].name,
-                                      speedIn: speedIn, speedOut: speedOut,
-                                      jumps: [.init(body: b, position: xa, before: beforeA, after: va),
-                                              .init(body: o, position: xo, before: beforeO, after: vo)]))
+            events.append(
+                ImpactEvent(
+                    time: time, body: scene.bodies[b].name, collider: scene.bodies[o].name,
+                    speedIn: speedIn, speedOut: speedOut,
+                    jumps: [
+                        .init(body: b, position: xa, before: beforeA, after: va),
+                        .init(body: o, position: xo, before: beforeO, after: vo)
+                    ]))
         }
     }
 }

@@ -25,7 +25,8 @@ public enum DisplayFrames {
                 throw KinemaError(parameter: "frame jitter", value: "\(jitter)", rule: "a number in [0, 1)")
             }
             guard duration * rate <= 50_000_000 else {
-                throw KinemaError(parameter: "duration × frame rate", value: "\(duration * rate)", rule: "at most 50000000 frames")
+                throw KinemaError(
+                    parameter: "duration × frame rate", value: "\(duration * rate)", rule: "at most 50000000 frames")
             }
             self.rate = rate
             self.jitter = jitter

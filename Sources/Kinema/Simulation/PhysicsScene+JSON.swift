@@ -25,7 +25,9 @@ private struct SceneReader {
     }
 
     /// The members of an object, after checking every key is allowed and required ones present.
-    func members(_ value: JSONValue, _ what: String, allowed: [String], required: [String] = [], at location: JSONValue.Location)
+    func members(
+        _ value: JSONValue, _ what: String, allowed: [String], required: [String] = [], at location: JSONValue.Location
+    )
         throws -> [String: (JSONValue, JSONValue.Location)]
     {
         guard case let .object(list, start) = value else { throw fail(location, "\(what) must be an object") }
@@ -33,9 +35,13 @@ private struct SceneReader {
         result.reserveCapacity(list.count)
         for member in list {
             guard allowed.contains(member.key) else {
-                throw fail(member.location, "unknown key '\(member.key)' in \(what) (allowed: \(allowed.joined(separator: ", ")))")
+                throw fail(
+                    member.location,
+                    "unknown key '\(member.key)' in \(what) (allowed: \(allowed.joined(separator: ", ")))")
             }
-            guard result[member.key] == nil else { throw fail(member.location, "duplicate key '\(member.key)' in \(what)") }
+            guard result[member.key] == nil else {
+                throw fail(member.location, "duplicate key '\(member.key)' in \(what)")
+            }
             result[member.key] = (member.value, member.location)
         }
         for key in required where result[key] == nil { throw fail(start, "\(what) needs '\(key)'") }
@@ -50,7 +56,9 @@ private struct SceneReader {
 
     func vector(_ entry: (JSONValue, JSONValue.Location)?, _ name: String) throws -> [Double]? {
         guard let (value, location) = entry else { return nil }
-        guard case let .array(elements, _) = value else { throw fail(location, "'\(name)' must be an array of numbers") }
+        guard case let .array(elements, _) = value else {
+            throw fail(location, "'\(name)' must be an array of numbers")
+        }
         return try elements.map { element in
             guard case let .number(x) = element else { throw fail(location, "'\(name)' must be an array of numbers") }
             return x
@@ -82,11 +90,16 @@ private struct SceneReader {
 
     func scene(_ root: JSONValue) throws -> PhysicsScene {
         let origin = JSONValue.Location(line: 1, column: 1)
-        let top = try members(root, "the scene", allowed: ["dimensions", "bodies", "springs", "gravity", "drag", "planes",
-                                                           "contacts", "restVelocity"],
-                              required: ["dimensions", "bodies"], at: origin)
+        let top = try members(
+            root, "the scene",
+            allowed: [
+                "dimensions", "bodies", "springs", "gravity", "drag", "planes",
+                "contacts", "restVelocity"
+            ],
+            required: ["dimensions", "bodies"], at: origin)
         guard let dimensions = try number(top["dimensions"], "dimensions"), dimensions.rounded() == dimensions,
-              (1...3).contains(dimensions) else {
+            (1...3).contains(dimensions)
+        else {
             throw fail(top["dimensions"]!.1, "'dimensions' must be 1, 2 or 3")
         }
         let location = { (key: String) in top[key]?.1 ?? origin }
@@ -100,9 +113,12 @@ private struct SceneReader {
             let velocity = try vector(body["velocity"], "velocity")
             let radius = try number(body["radius"], "radius") ?? 0
             let isStatic = try bool(body["static"], "static") ?? false
-            bodies.append(try located(at) {
-                try PhysicsBody(name: name, mass: mass, position: position, velocity: velocity, radius: radius, isStatic: isStatic)
-            })
+            bodies.append(
+                try located(at) {
+                    try PhysicsBody(
+                        name: name, mass: mass, position: position, velocity: velocity, radius: radius,
+                        isStatic: isStatic)
+                })
         }
         // By name through a dictionary (the first body of a name; duplicates are refused by the
         // scene): a linear search per spring is quadratic in a chain's length.
@@ -116,17 +132,20 @@ private struct SceneReader {
         var springs: [SpringForce] = []
         for element in try list(top["springs"], "springs") {
             let at = Self.start(of: element) ?? location("springs")
-            let spring = try members(element, "a spring", allowed: Self.springKeys, required: Self.requiredSpringKeys, at: at)
+            let spring = try members(
+                element, "a spring", allowed: Self.springKeys, required: Self.requiredSpringKeys, at: at)
             let ends: SpringForce.Ends
             if let pair = spring["bodies"] {
                 guard spring["body"] == nil, spring["anchor"] == nil,
-                      case let .array(names, _) = pair.0, names.count == 2,
-                      case let .string(a) = names[0], case let .string(b) = names[1] else {
+                    case let .array(names, _) = pair.0, names.count == 2,
+                    case let .string(a) = names[0], case let .string(b) = names[1]
+                else {
                     throw fail(pair.1, "'bodies' must be two body names, without 'body' or 'anchor'")
                 }
                 ends = .bodies(try index(a, pair.1), try index(b, pair.1))
             } else {
-                guard let name = try string(spring["body"], "body"), let anchor = try vector(spring["anchor"], "anchor") else {
+                guard let name = try string(spring["body"], "body"), let anchor = try vector(spring["anchor"], "anchor")
+                else {
                     throw fail(at, "a spring needs 'body' and 'anchor', or 'bodies'")
                 }
                 ends = .anchor(body: try index(name, spring["body"]!.1), at: anchor)
@@ -134,25 +153,31 @@ private struct SceneReader {
             let stiffness = try number(spring["stiffness"], "stiffness")!
             let damping = try number(spring["damping"], "damping") ?? 0
             let restLength = try number(spring["restLength"], "restLength") ?? 0
-            springs.append(try located(at) { try SpringForce(ends, stiffness: stiffness, damping: damping, restLength: restLength) })
+            springs.append(
+                try located(at) {
+                    try SpringForce(ends, stiffness: stiffness, damping: damping, restLength: restLength)
+                })
         }
         var planes: [Plane] = []
         for (i, element) in try list(top["planes"], "planes").enumerated() {
             let at = Self.start(of: element) ?? location("planes")
-            let plane = try members(element, "a plane", allowed: ["name", "normal", "offset", "restitution", "friction"],
-                                    required: ["normal", "restitution"], at: at)
+            let plane = try members(
+                element, "a plane", allowed: ["name", "normal", "offset", "restitution", "friction"],
+                required: ["normal", "restitution"], at: at)
             let name = try string(plane["name"], "name") ?? "plane\(i + 1)"
             let normal = try vector(plane["normal"], "normal")!
             let offset = try number(plane["offset"], "offset") ?? 0
             let restitution = try number(plane["restitution"], "restitution")!
             let friction = try number(plane["friction"], "friction") ?? 0
-            planes.append(try located(at) {
-                try Plane(name: name, normal: normal, offset: offset, restitution: restitution, friction: friction)
-            })
+            planes.append(
+                try located(at) {
+                    try Plane(name: name, normal: normal, offset: offset, restitution: restitution, friction: friction)
+                })
         }
         var contacts: PhysicsScene.Contacts?
         if let entry = top["contacts"] {
-            let contact = try members(entry.0, "contacts", allowed: ["restitution", "friction"], required: ["restitution"], at: entry.1)
+            let contact = try members(
+                entry.0, "contacts", allowed: ["restitution", "friction"], required: ["restitution"], at: entry.1)
             let restitution = try number(contact["restitution"], "restitution")!
             let friction = try number(contact["friction"], "friction") ?? 0
             contacts = try located(entry.1) { try PhysicsScene.Contacts(restitution: restitution, friction: friction) }
@@ -161,14 +186,17 @@ private struct SceneReader {
         let drag = try number(top["drag"], "drag") ?? 0
         let restVelocity = try number(top["restVelocity"], "restVelocity") ?? PhysicsScene.defaultRestVelocity
         return try located(origin) {
-            try PhysicsScene(dimensions: Int(dimensions), bodies: bodies, springs: springs, gravity: gravity, drag: drag,
-                      planes: planes, contacts: contacts, restVelocity: restVelocity)
+            try PhysicsScene(
+                dimensions: Int(dimensions), bodies: bodies, springs: springs, gravity: gravity, drag: drag,
+                planes: planes, contacts: contacts, restVelocity: restVelocity)
         }
     }
 
     // Made once, not for every body and spring (a 10,000-body file has 20,000 of them).
-    static let bodyKeys = ["name", "mass", "position", "velocity", "radius", "static"], requiredBodyKeys = ["name", "position"]
-    static let springKeys = ["body", "anchor", "bodies", "stiffness", "damping", "restLength"], requiredSpringKeys = ["stiffness"]
+    static let bodyKeys = ["name", "mass", "position", "velocity", "radius", "static"],
+        requiredBodyKeys = ["name", "position"]
+    static let springKeys = ["body", "anchor", "bodies", "stiffness", "damping", "restLength"],
+        requiredSpringKeys = ["stiffness"]
 
     static func start(of value: JSONValue) -> JSONValue.Location? {
         switch value {

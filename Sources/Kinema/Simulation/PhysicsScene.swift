@@ -11,7 +11,8 @@ public struct PhysicsScene: Hashable, Sendable {
 
         public init(restitution: Double, friction: Double = 0) throws {
             guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
-                throw KinemaError(parameter: "contacts restitution", value: "\(restitution)", rule: "a number in [0, 1]")
+                throw KinemaError(
+                    parameter: "contacts restitution", value: "\(restitution)", rule: "a number in [0, 1]")
             }
             try KinemaError.requireNonNegative(friction, "contacts friction")
             self.restitution = restitution
@@ -34,9 +35,11 @@ public struct PhysicsScene: Hashable, Sendable {
     /// plane instead of bouncing again; this ends the infinitely many bounces of e < 1 (Zeno).
     public let restVelocity: Double
 
-    public init(dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: [Double]? = nil,
-                drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
-                restVelocity: Double = PhysicsScene.defaultRestVelocity) throws {
+    public init(
+        dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: [Double]? = nil,
+        drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
+        restVelocity: Double = PhysicsScene.defaultRestVelocity
+    ) throws {
         guard (1...3).contains(dimensions) else {
             throw KinemaError(parameter: "dimensions", value: "\(dimensions)", rule: "1, 2 or 3")
         }
@@ -49,22 +52,26 @@ public struct PhysicsScene: Hashable, Sendable {
                 throw KinemaError(parameter: "body name", value: "'\(body.name)'", rule: "unique in the scene")
             }
             guard body.position.count == dimensions, body.velocity.count == dimensions else {
-                throw KinemaError(parameter: "body '\(body.name)' position and velocity", value: "\(body.position.count) and \(body.velocity.count) components",
-                                  rule: "\(dimensions) components each")
+                throw KinemaError(
+                    parameter: "body '\(body.name)' position and velocity",
+                    value: "\(body.position.count) and \(body.velocity.count) components",
+                    rule: "\(dimensions) components each")
             }
         }
         for spring in springs {
             switch spring.ends {
             case let .anchor(body, anchor):
                 guard bodies.indices.contains(body) else {
-                    throw KinemaError(parameter: "spring body", value: "\(body)", rule: "a body index in 0..<\(bodies.count)")
+                    throw KinemaError(
+                        parameter: "spring body", value: "\(body)", rule: "a body index in 0..<\(bodies.count)")
                 }
                 guard anchor.count == dimensions else {
                     throw KinemaError(parameter: "spring anchor", value: "\(anchor)", rule: "\(dimensions) components")
                 }
             case let .bodies(a, b):
                 guard bodies.indices.contains(a), bodies.indices.contains(b), a != b else {
-                    throw KinemaError(parameter: "spring bodies", value: "(\(a), \(b))", rule: "two different bodies of the scene")
+                    throw KinemaError(
+                        parameter: "spring bodies", value: "(\(a), \(b))", rule: "two different bodies of the scene")
                 }
             }
         }
@@ -74,7 +81,8 @@ public struct PhysicsScene: Hashable, Sendable {
         }
         try KinemaError.requireNonNegative(drag, "drag")
         for plane in planes where plane.normal.count != dimensions {
-            throw KinemaError(parameter: "plane '\(plane.name)' normal", value: "\(plane.normal)", rule: "\(dimensions) components")
+            throw KinemaError(
+                parameter: "plane '\(plane.name)' normal", value: "\(plane.normal)", rule: "\(dimensions) components")
         }
         try KinemaError.requireNonNegative(restVelocity, "restVelocity")
         self.dimensions = dimensions
@@ -97,24 +105,30 @@ public struct PhysicsScene: Hashable, Sendable {
 extension PhysicsScene {
     /// A 1-D spring pulling a body of the spring's mass from `start` towards `target`:
     /// `m·x'' = −k·(x − target) − c·x'`.
-    public static func spring(_ spring: DampedSpring, from start: Double = 0, to target: Double = 1,
-                              initialVelocity: Double = 0) throws -> PhysicsScene {
+    public static func spring(
+        _ spring: DampedSpring, from start: Double = 0, to target: Double = 1,
+        initialVelocity: Double = 0
+    ) throws -> PhysicsScene {
         try KinemaError.requireFinite(start, "from")
         try KinemaError.requireFinite(target, "to")
         try KinemaError.requireFinite(initialVelocity, "velocity")
         try KinemaError.requireFinite(target - start, "travel (to − from)")
         let body = try PhysicsBody(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
-        let force = try SpringForce(.anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
+        let force = try SpringForce(
+            .anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
         return try PhysicsScene(dimensions: 1, bodies: [body], springs: [force])
     }
 
     /// A 1-D ball dropped from `height` onto a floor at 0: x is the height above the floor.
-    public static func drop(height: Double = 1, gravity: Double = 9.81, restitution: Double = 0.5,
-                            restVelocity: Double = PhysicsScene.defaultRestVelocity, initialVelocity: Double = 0) throws -> PhysicsScene {
+    public static func drop(
+        height: Double = 1, gravity: Double = 9.81, restitution: Double = 0.5,
+        restVelocity: Double = PhysicsScene.defaultRestVelocity, initialVelocity: Double = 0
+    ) throws -> PhysicsScene {
         try KinemaError.requireNonNegative(height, "height")
         try KinemaError.requireNonNegative(gravity, "gravity")
         let ball = try PhysicsBody(name: "ball", position: [height], velocity: [initialVelocity])
-        return try PhysicsScene(dimensions: 1, bodies: [ball], gravity: [-gravity],
-                         planes: [Plane.floor(dimensions: 1, restitution: restitution)], restVelocity: restVelocity)
+        return try PhysicsScene(
+            dimensions: 1, bodies: [ball], gravity: [-gravity],
+            planes: [Plane.floor(dimensions: 1, restitution: restitution)], restVelocity: restVelocity)
     }
 }

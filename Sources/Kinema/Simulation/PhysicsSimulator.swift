@@ -40,8 +40,10 @@ public struct PhysicsSimulator {
     ///   - largestPackedScene: as `Simulation.largestPackedScene`.
     /// - Throws: `KinemaError` for an invalid method, a body inside a plane at the start;
     ///   `SimulationError` for a fixed step far beyond the scene's stability limit.
-    public init(scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget,
-                largestPackedScene: Int = 16) throws {
+    public init(
+        scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget,
+        largestPackedScene: Int = 16
+    ) throws {
         guard stepBudget > 0 else {
             throw KinemaError(parameter: "stepBudget", value: "\(stepBudget)", rule: "at least 1")
         }
@@ -55,7 +57,8 @@ public struct PhysicsSimulator {
     }
 
     private static func engine(_ scene: PhysicsScene, _ method: IntegrationMethod, _ budget: Int, _ packed: Int) throws
-        -> any LiveStepping {
+        -> any LiveStepping
+    {
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = budget
         simulation.largestPackedScene = packed
@@ -87,7 +90,7 @@ public struct PhysicsSimulator {
     /// Body `index`'s velocity at `time`.
     public func velocity(ofBody index: Int) -> [Double] { Array(velocities[lanes(of: index)]) }
 
-    private func lanes(of body: Int) -> Range<Int> { body * scene.dimensions ..< (body + 1) * scene.dimensions }
+    private func lanes(of body: Int) -> Range<Int> { body * scene.dimensions..<(body + 1) * scene.dimensions }
 
     /// Sets body `index`'s velocity from now on (a flick or a drag released).
     public mutating func setVelocity(_ velocity: [Double], ofBody index: Int) throws {
@@ -105,8 +108,9 @@ public struct PhysicsSimulator {
         for (name, values) in [("position", position), ("velocity", velocity)] {
             guard let values else { continue }
             guard values.count == scene.dimensions, values.allSatisfy(\.isFinite) else {
-                throw KinemaError(parameter: "body '\(body.name)' \(name)", value: "\(values)",
-                                  rule: "\(scene.dimensions) finite components")
+                throw KinemaError(
+                    parameter: "body '\(body.name)' \(name)", value: "\(values)",
+                    rule: "\(scene.dimensions) finite components")
             }
         }
         if body.isStatic, let velocity, velocity.contains(where: { $0 != 0 }) {
@@ -130,10 +134,12 @@ public struct PhysicsSimulator {
         }
         var springs = scene.springs
         let old = springs[index]
-        springs[index] = try SpringForce(.anchor(body: body, at: anchor), stiffness: old.stiffness, damping: old.damping,
-                                         restLength: old.restLength)
-        let moved = try PhysicsScene(dimensions: scene.dimensions, bodies: scene.bodies, springs: springs, gravity: scene.gravity,
-                                     drag: scene.drag, planes: scene.planes, contacts: scene.contacts, restVelocity: scene.restVelocity)
+        springs[index] = try SpringForce(
+            .anchor(body: body, at: anchor), stiffness: old.stiffness, damping: old.damping,
+            restLength: old.restLength)
+        let moved = try PhysicsScene(
+            dimensions: scene.dimensions, bodies: scene.bodies, springs: springs, gravity: scene.gravity,
+            drag: scene.drag, planes: scene.planes, contacts: scene.contacts, restVelocity: scene.restVelocity)
         var engine = try Self.engine(moved, method, stepBudget, largestPackedScene)
         try engine.restart(at: time, positions: positions, velocities: velocities)
         self.engine = engine
@@ -145,14 +151,17 @@ public struct PhysicsSimulator {
 /// specialized as in a batch run.
 protocol LiveStepping {
     var steps: Int { get }
-    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (positions: [Double], velocities: [Double])
+    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (
+        positions: [Double], velocities: [Double]
+    )
     mutating func restart(at time: Double, positions: [Double], velocities: [Double]) throws
 }
 
 /// Hands the stepper `Simulation` builds to a `PhysicsSimulator`.
 struct LiveUse: SceneStepperUse {
     var duration: Double { 0 }
-    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> any LiveStepping where I.System == SceneSystem<V> {
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> any LiveStepping
+    where I.System == SceneSystem<V> {
         stepper
     }
 }
@@ -160,7 +169,9 @@ struct LiveUse: SceneStepperUse {
 extension SceneStepper: LiveStepping {
     var steps: Int { integrator.steps }
 
-    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (positions: [Double], velocities: [Double]) {
+    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (
+        positions: [Double], velocities: [Double]
+    ) {
         startBudget()
         var reached = integrator.state
         try advance(through: [time], stepLimit: landOnSamples ? time : .infinity, events: &events) { reached = $1 }

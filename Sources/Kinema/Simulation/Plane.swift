@@ -16,7 +16,8 @@ public struct Plane: Hashable, Sendable {
     public init(name: String, normal: [Double], offset: Double = 0, restitution: Double, friction: Double = 0) throws {
         let length = normal.reduce(0) { $0 + $1 * $1 }.squareRoot()
         guard length.isFinite, length > 0 else {
-            throw KinemaError(parameter: "plane '\(name)' normal", value: "\(normal)", rule: "a finite, non-zero vector")
+            throw KinemaError(
+                parameter: "plane '\(name)' normal", value: "\(normal)", rule: "a finite, non-zero vector")
         }
         try KinemaError.requireFinite(offset, "plane '\(name)' offset")
         guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
@@ -31,7 +32,9 @@ public struct Plane: Hashable, Sendable {
     }
 
     /// A floor at height `offset` for 1-, 2- or 3-D scenes (the last axis is up).
-    public static func floor(dimensions: Int, height: Double = 0, restitution: Double, friction: Double = 0) throws -> Plane {
+    public static func floor(dimensions: Int, height: Double = 0, restitution: Double, friction: Double = 0) throws
+        -> Plane
+    {
         var normal = Array(repeating: 0.0, count: dimensions)
         normal[dimensions - 1] = 1
         return try Plane(name: "floor", normal: normal, offset: height, restitution: restitution, friction: friction)

@@ -71,11 +71,13 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         springs = Self.buffer(scene.springs) { spring in
             switch spring.ends {
             case let .anchor(body, at):
-                return CompiledSpring(first: body, second: -1, anchor: SceneLayout.pad(at), stiffness: spring.stiffness,
-                                      damping: spring.damping, restLength: spring.restLength)
+                return CompiledSpring(
+                    first: body, second: -1, anchor: SceneLayout.pad(at), stiffness: spring.stiffness,
+                    damping: spring.damping, restLength: spring.restLength)
             case let .bodies(a, b):
-                return CompiledSpring(first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
-                                      damping: spring.damping, restLength: spring.restLength)
+                return CompiledSpring(
+                    first: a, second: b, anchor: .zero, stiffness: spring.stiffness,
+                    damping: spring.damping, restLength: spring.restLength)
             }
         }
         planeNormals = scene.planes.map { Self.pad($0.normal) }
@@ -120,8 +122,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
 
     /// Gravity, drag, springs and resting contacts into `a` (every lane of the scene written).
     @usableFromInline
-    func accelerate(position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
-                    into a: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
+    func accelerate(
+        position x: UnsafePointer<Double>, velocity v: UnsafePointer<Double>,
+        into a: UnsafeMutablePointer<Double>, resting: [RestingContact]
+    ) {
         // One copy of the loops per dimension, so each has constant bounds (unrolled, no
         // per-axis branches), which a loop over a runtime `d` does not.
         switch dimensions {
@@ -140,8 +144,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     private enum TwoAxes: AxisCount { static var count: Int { 2 } }
     private enum ThreeAxes: AxisCount { static var count: Int { 3 } }
 
-    private func accelerate<Axes: AxisCount>(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
-                                             _ a: UnsafeMutablePointer<Double>, axes: Axes.Type) {
+    private func accelerate<Axes: AxisCount>(
+        _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+        _ a: UnsafeMutablePointer<Double>, axes: Axes.Type
+    ) {
         let d = Axes.count
         // Gravity and drag held in locals: read through `self` they were loaded again after
         // every store into `a` (which might alias them), a sixth of the loop's time.
@@ -179,7 +185,6 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         }
     }
 
-
     /// f(y) = (velocities, accelerations) of a state laid out as positions then velocities, into
     /// `k`: the stage derivative of the flat-storage integrators.
     func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
@@ -192,8 +197,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
     /// Gauss–Seidel sweeps until no contact is accelerated into (a stack converges in tens to
     /// hundreds of sweeps), at most 1,000.
-    func applyContacts(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-                       _ resting: [RestingContact]) {
+    func applyContacts(
+        _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+        _ resting: [RestingContact]
+    ) {
         let d = dimensions, hasPairs = resting.contains { $0.other >= 0 }
         for sweep in 0..<(hasPairs ? 1_000 : 1) {
             var pushed = false

@@ -51,8 +51,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// The integrator is read first and moved in last: read after the move, it was copied
     /// (through its generic value witness, field by field, twice a run).
-    init(_ integrator: consuming I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
-         stepBudget: Int, maximumStep: Double = .infinity, landOnSamples: Bool) {
+    init(
+        _ integrator: consuming I, methodName: String, timeStep: Double?, stabilityLimit: ((Double, Double) -> Double)?,
+        stepBudget: Int, maximumStep: Double = .infinity, landOnSamples: Bool
+    ) {
         self.methodName = methodName
         self.timeStep = timeStep
         self.stabilityLimit = stabilityLimit
@@ -84,8 +86,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// calling `report` with each time and the state there, in order, and appending impacts to `events`.
     /// - Parameter stepLimit: where steps end at the latest, unless they land on the times asked
     ///   for: the run's end, or infinity for a live scene whose end is not known.
-    mutating func advance(through times: [Double], stepLimit: Double, events: inout [ImpactEvent],
-                          report: (Double, PhaseState<V>) -> Void) throws {
+    mutating func advance(
+        through times: [Double], stepLimit: Double, events: inout [ImpactEvent],
+        report: (Double, PhaseState<V>) -> Void
+    ) throws {
         guard let last = times.last else { return }
         var next = 0
         if let impact = pendingImpact {
@@ -109,7 +113,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let limit = min(landOnSamples ? times[next] : stepLimit, integrator.time + maximumStep)
             // With colliders every step is searched for impacts; without, the integrator may take
             // several steps up to the next time asked for.
-            if hasColliders || limit < times[next] { try integrator.advance(toward: limit) } else {
+            if hasColliders || limit < times[next] {
+                try integrator.advance(toward: limit)
+            } else {
                 try integrator.advance(toward: limit, reaching: times[next])
             }
             // Non-finite lanes after every call; the energy (loops over bodies and springs) every
@@ -145,8 +151,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// trajectory of `scene`. Each time is reported once, in order, so the states go straight into
     /// storage of that size (no append per value, each checking uniqueness and capacity), and the
     /// times are the ones asked for.
-    mutating func samples(at times: [Double], stepLimit: Double, scene: PhysicsScene,
-                          events: inout [ImpactEvent]) throws -> (times: [Double], positions: [Double], velocities: [Double]) {
+    mutating func samples(
+        at times: [Double], stepLimit: Double, scene: PhysicsScene,
+        events: inout [ImpactEvent]
+    ) throws -> (times: [Double], positions: [Double], velocities: [Double]) {
         let lanes = scene.coordinateCount, size = times.count * lanes
         var samples = 0
         var velocities: [Double] = []
@@ -188,8 +196,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
         var system = integrator.system
         let recorded = events.count
-        let state = Collisions.apply(&system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
-                                     collider: impact.collider, time: impact.time, events: &events)
+        let state = Collisions.apply(
+            &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
+            collider: impact.collider, time: impact.time, events: &events)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
@@ -209,7 +218,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let largest = stabilityLimit.map { mode.omega > 0 ? $0(mode.omega, mode.dampingRatio) : 0 } ?? 0
         throw SimulationError.unstable(
             time: integrator.time,
-            reason: finite ? "energy grew from \(initialEnergy) by \(gained) in a passive scene" : "the state is no longer finite",
+            reason: finite
+                ? "energy grew from \(initialEnergy) by \(gained) in a passive scene" : "the state is no longer finite",
             timeStep: timeStep ?? (integrator.time - integrator.previousTime),
             largestStableStep: largest, method: methodName)
     }
@@ -222,9 +232,11 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     @inline(__always)
     private mutating func earliestImpact() throws -> Impact? {
         guard integrator.time > integrator.previousTime else { return nil }
-        let pairs = sweepOrder.count > 1
-            ? nearbySpheres(at: integrator.state.position, velocity: integrator.state.velocity,
-                            within: integrator.time - integrator.previousTime, integrator.system) : []
+        let pairs =
+            sweepOrder.count > 1
+            ? nearbySpheres(
+                at: integrator.state.position, velocity: integrator.state.velocity,
+                within: integrator.time - integrator.previousTime, integrator.system) : []
         var breach: (body: Int, collider: Collisions.Collider, depth: Double)?
         let impact = Self.earliestImpact(in: &integrator, pairs: pairs, breach: &breach)
         if let breach {
@@ -234,8 +246,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
             case .body(let o): collider = "body '\(scene.bodies[o].name)'"
             }
-            throw SimulationError.contactLost(time: integrator.time, body: scene.bodies[breach.body].name, collider: collider,
-                                              depth: breach.depth)
+            throw SimulationError.contactLost(
+                time: integrator.time, body: scene.bodies[breach.body].name, collider: collider,
+                depth: breach.depth)
         }
         return impact
     }
@@ -244,16 +257,20 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// or a borrowed parameter captured) went through its generic value witness on every step and
     /// doubled the cost of a bouncing drop.
     @inline(__always)
-    private static func earliestImpact(in integrator: inout I, pairs: [(Int, Int)],
-                                       breach: inout (body: Int, collider: Collisions.Collider, depth: Double)?) -> Impact? {
+    private static func earliestImpact(
+        in integrator: inout I, pairs: [(Int, Int)],
+        breach: inout (body: Int, collider: Collisions.Collider, depth: Double)?
+    ) -> Impact? {
         let t0 = integrator.previousTime, t1 = integrator.time
         // The layout and the contacts, not the system: a copy of the system went through its
         // generic value witness on every step.
         let layout = integrator.system.layout, resting = integrator.system.resting, d = layout.dimensions
         let x1 = integrator.state.position
         var best: Impact?
-        func consider(_ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, scale: Double,
-                      closing: () -> Bool = { true }) {
+        func consider(
+            _ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, scale: Double,
+            closing: () -> Bool = { true }
+        ) {
             // Not in contact before this step; and, when the step began touching (a gap within
             // rounding of 0, like spheres laid side by side), closing: touching spheres at rest or
             // moving together found a zero-speed "impact" after every restart, 200,000 times.
@@ -288,8 +305,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 func closing() -> Bool {
                     end < -1e-12 || (vector(integrator.state.velocity, b) * layout.planeNormals[p]).sum() < 0
                 }
-                consider({ Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
-                         scale: scale, closing: closing)
+                consider(
+                    { Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
+                    scale: scale, closing: closing)
             }
         }
         let v1 = integrator.state.velocity
@@ -312,7 +330,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 // moved: no contact (the path bends far less than that over a step).
                 let apart = separation - back * u
                 guard (apart * apart).sum().squareRoot() - scale < 0.1 * back * uu.squareRoot() else { continue }
-                guard closest > t0, closest < t1, gapAt(closest) < 0, gapAt(t0) >= -1e-9 * max(1, scale) else { continue }
+                guard closest > t0, closest < t1, gapAt(closest) < 0, gapAt(t0) >= -1e-9 * max(1, scale) else {
+                    continue
+                }
                 let time = Collisions.lastNonNegative(t0, closest, gapAt)
                 if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: a, collider: .body(b)) }
                 continue
@@ -325,8 +345,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// Body `body`'s interpolated position. Through `inout`: called on the integrator captured by
     /// a closure, the call copied the whole integrator first (DOP853's, on every root iteration).
     @inline(__always)
-    private static func position(of body: Int, at t: Double, dimensions d: Int, in integrator: inout I) -> SIMD3<Double> {
-        integrator.interpolatePosition(at: t, lanes: body * d ..< body * d + d)
+    private static func position(of body: Int, at t: Double, dimensions d: Int, in integrator: inout I) -> SIMD3<Double>
+    {
+        integrator.interpolatePosition(at: t, lanes: body * d..<body * d + d)
     }
 
     /// Sweep and prune on axis 0: the sphere pairs (lower index first) that overlap at `x`, or
@@ -334,7 +355,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// half again): those that may have touched during the step. Found by sorting the spheres'
     /// intervals on the axis and testing only pairs whose intervals overlap there (and, cheaply
     /// first, on the other axes).
-    private mutating func nearbySpheres(at x: V, velocity v: V, within h: Double, _ system: SceneSystem<V>) -> [(Int, Int)] {
+    private mutating func nearbySpheres(at x: V, velocity v: V, within h: Double, _ system: SceneSystem<V>) -> [(
+        Int, Int
+    )] {
         let radii = system.layout.radii, d = system.dimensions
         var pairs: [(Int, Int)] = []
         var tests = 0
@@ -389,7 +412,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let state = integrator.state
         let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
         let kept = integrator.system.resting.filter { contact in
-            guard contact.other >= 0 else { return (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0 }
+            guard contact.other >= 0 else {
+                return (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0
+            }
             let d = free.vector(state.position, body: contact.body) - free.vector(state.position, body: contact.other)
             return ((free.vector(a, body: contact.body) - free.vector(a, body: contact.other)) * d).sum() <= 0
         }
@@ -411,7 +436,8 @@ protocol SceneStepperUse {
     var duration: Double { get }
     /// Consuming, so that the stepper is moved in, not copied (through its generic value
     /// witnesses, a microsecond of a 2-s Adams run).
-    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Result where I.System == SceneSystem<V>
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Result
+    where I.System == SceneSystem<V>
 }
 
 /// A batch run: every sample time at once, recorded into a trajectory.
@@ -420,15 +446,18 @@ struct SampledRun: SceneStepperUse {
     let times: [Double]
     var duration: Double { times.last ?? 0 }
 
-    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory
+    where I.System == SceneSystem<V> {
         try record(&stepper)
     }
 
-    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory
+    where I.System == SceneSystem<V> {
         var events: [ImpactEvent] = []
         let samples = try stepper.samples(at: times, stepLimit: times.last ?? 0, scene: scene, events: &events)
-        return Trajectory(scene: scene, samples: samples, events: events, steps: stepper.integrator.steps,
-                          evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
+        return Trajectory(
+            scene: scene, samples: samples, events: events, steps: stepper.integrator.steps,
+            evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 }
 
@@ -444,20 +473,26 @@ struct StreamedRun: SceneStepperUse {
     let nextTimes: (inout [Double]) -> Void
     let each: (Trajectory) throws -> Void
 
-    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+    func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory
+    where I.System == SceneSystem<V> {
         try record(&stepper)
     }
 
-    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory where I.System == SceneSystem<V> {
+    func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory
+    where I.System == SceneSystem<V> {
         var events: [ImpactEvent] = []
         var times: [Double] = []
         times.reserveCapacity(chunk + 1)
         while true {
             nextTimes(&times)
             if times.isEmpty { break }
-            try each(Trajectory(scene: scene, samples: try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events)))
+            try each(
+                Trajectory(
+                    scene: scene,
+                    samples: try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events)))
         }
-        return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: stepper.integrator.steps,
-                          evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
+        return Trajectory(
+            scene: scene, samples: ([], [], []), events: events, steps: stepper.integrator.steps,
+            evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 }

@@ -38,7 +38,8 @@ extension SceneSystem {
                         let projector = (r == c ? 1 : 0) - unit[r] * unit[c]
                         var relativeProjected = 0.0
                         for m in 0..<3 { relativeProjected += relative[m] * ((m == c ? 1 : 0) - unit[m] * unit[c]) }
-                        forceBySeparation[r][c] = -spring.stiffness * unit[r] * unit[c] - tension * projector / length
+                        forceBySeparation[r][c] =
+                            -spring.stiffness * unit[r] * unit[c] - tension * projector / length
                             - spring.damping * unit[r] * relativeProjected / length
                         forceByVelocity[r][c] = -spring.damping * unit[r] * unit[c]
                     }

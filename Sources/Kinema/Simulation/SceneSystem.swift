@@ -50,8 +50,11 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
         layout = Layout(scene: scene)
         let linear = Self.linearForces(scene)
-        self.linear = linear ?? LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
-                                                negatedStiffness: .zero, hasGravity: false)
+        self.linear =
+            linear
+            ?? LinearForces(
+                gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
+                negatedStiffness: .zero, hasGravity: false)
         isLinear = linear != nil
     }
 
@@ -70,8 +73,9 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 scratch[bodies + b] += spring.damping
                 for axis in 0..<d { scratch[2 * bodies + b * d + axis] += spring.stiffness * at[axis] }
             }
-            var forces = LinearForces(gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
-                                      negatedStiffness: .zero, hasGravity: false)
+            var forces = LinearForces(
+                gravity: .zero, anchor: .zero, stiffness: .zero, damping: .zero,
+                negatedStiffness: .zero, hasGravity: false)
             for (b, body) in scene.bodies.enumerated() {
                 let inverseMass = body.inverseMass, k = scratch[b], c = scratch[bodies + b]
                 for axis in 0..<d {
@@ -124,9 +128,11 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
                 // = (0 − c·v) − k·(x − anchor) to the bit (sum order aside, which IEEE addition
                 // ignores), but the velocity's dependency chain is a multiply and a subtract, as in
                 // a plain C spring: a one-spring step's latency is its cost.
-                return V.lanewiseProduct(linear.negatedStiffness, position - linear.anchor) - V.lanewiseProduct(linear.damping, velocity)
+                return V.lanewiseProduct(linear.negatedStiffness, position - linear.anchor)
+                    - V.lanewiseProduct(linear.damping, velocity)
             }
-            return linear.gravity - V.lanewiseProduct(linear.damping, velocity) - V.lanewiseProduct(linear.stiffness, position - linear.anchor)
+            return linear.gravity - V.lanewiseProduct(linear.damping, velocity)
+                - V.lanewiseProduct(linear.stiffness, position - linear.anchor)
         }
         return generalAcceleration(position: position, velocity: velocity)
     }
@@ -160,7 +166,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
             let d = x1 - x2
             let lengthSquared = (d * d).sum()
             // A zero-length spring's stretch is |d|: its square needs no square root.
-            let stretchSquared = spring.restLength == 0 ? lengthSquared : Self.stretchSquared(lengthSquared, spring.restLength)
+            let stretchSquared =
+                spring.restLength == 0 ? lengthSquared : Self.stretchSquared(lengthSquared, spring.restLength)
             total += 0.5 * spring.stiffness * stretchSquared
         }
         return total

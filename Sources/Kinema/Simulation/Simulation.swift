@@ -43,22 +43,27 @@ public struct Simulation: Sendable {
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         // Adaptive methods in a scene without colliders sample their dense output (as scipy's
         // `t_eval` does), so a fine sample rate does not force thousands of short steps.
-        return try run(method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
-                       landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders))
+        return try run(
+            method: method, sampleTimes: Self.sampleTimes(duration: duration, rate: sampleRate),
+            landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders))
     }
 
     /// Simulates as `run(method:duration:sampleRate:)` does (the same steps, samples and impacts),
     /// handing the samples to `each` in chunks of at most `samplesPerChunk` as they are reached and
     /// keeping none: memory stays flat however many samples there are. Returns the impacts and the
     /// integrator's work, without samples.
-    public func run(method: IntegrationMethod, duration: Double, sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
-                    each: (Trajectory) throws -> Void) throws -> Trajectory {
+    public func run(
+        method: IntegrationMethod, duration: Double, sampleRate: Double = 60,
+        samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
+        each: (Trajectory) throws -> Void
+    ) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
         let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
         return try withoutActuallyEscaping(each) { each in
-            try withStepper(method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
-                            StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
+            try withStepper(
+                method: method, landOnSamples: method.endsStepsOnSamples(hasColliders: scene.hasColliders),
+                StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
         }
     }
 
@@ -68,8 +73,10 @@ public struct Simulation: Sendable {
     /// memory stays flat however many frames there are. Returns the impacts and the work.
     /// - Throws: `KinemaError` for a frame duration that is not finite and > 0 or frames that do
     ///   not end at `duration`, `SimulationError` when the run fails.
-    public func run<Frames: Sequence<Double>>(method: IntegrationMethod, frameDurations: Frames, duration: Double,
-                                               samplesPerChunk: Int = Simulation.defaultSamplesPerChunk, each: (Trajectory) throws -> Void) throws -> Trajectory {
+    public func run<Frames: Sequence<Double>>(
+        method: IntegrationMethod, frameDurations: Frames, duration: Double,
+        samplesPerChunk: Int = Simulation.defaultSamplesPerChunk, each: (Trajectory) throws -> Void
+    ) throws -> Trajectory {
         try KinemaError.requirePositive(duration, "duration")
         guard samplesPerChunk > 0 else {
             throw KinemaError(parameter: "samplesPerChunk", value: "\(samplesPerChunk)", rule: "at least 1")
@@ -89,15 +96,18 @@ public struct Simulation: Sendable {
                 }
                 t += frame
                 guard t <= duration * (1 + 1e-12) else {
-                    failure = KinemaError(parameter: "frame durations", value: "a sum beyond \(duration)", rule: "adding up to the duration")
+                    failure = KinemaError(
+                        parameter: "frame durations", value: "a sum beyond \(duration)",
+                        rule: "adding up to the duration")
                     return
                 }
                 times.append(min(t, duration))
             }
         }
         let summary = try withoutActuallyEscaping(each) { each in
-            try withStepper(method: method, landOnSamples: false,
-                            StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
+            try withStepper(
+                method: method, landOnSamples: false,
+                StreamedRun(scene: scene, duration: duration, chunk: samplesPerChunk, nextTimes: nextTimes, each: each))
         }
         if let failure { throw failure }
         return summary
@@ -122,9 +132,11 @@ public struct Simulation: Sendable {
     /// - Precondition: `integrator.system.scene == scene` and the integrator starts at t = 0.
     /// With `each`, the samples go to it in chunks of at most `samplesPerChunk` as they are reached
     /// and the trajectory returned holds the impacts and the work only (as the streamed `run`).
-    public func run<I: Integrator, V>(with integrator: inout I, named name: String, duration: Double,
-                                      sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
-                                      each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory
+    public func run<I: Integrator, V>(
+        with integrator: inout I, named name: String, duration: Double,
+        sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
+        each: ((Trajectory) throws -> Void)? = nil
+    ) throws -> Trajectory
     where I.System == SceneSystem<V> {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
@@ -132,11 +144,13 @@ public struct Simulation: Sendable {
         system.resting = try Collisions.initialContacts(system, integrator.state)
         integrator.system = system
         try requireValidMaximumStep()
-        var stepper = SceneStepper(integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
-                                   maximumStep: maximumStep, landOnSamples: true)
+        var stepper = SceneStepper(
+            integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
+            maximumStep: maximumStep, landOnSamples: true)
         defer { integrator = stepper.integrator }
         guard let each else {
-            return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(&stepper)
+            return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(
+                &stepper)
         }
         let nextTimes = try Self.sampleTimeChunks(duration: duration, rate: sampleRate, chunk: samplesPerChunk)
         return try withoutActuallyEscaping(each) { each in
@@ -148,7 +162,8 @@ public struct Simulation: Sendable {
     /// `sampleTimes(duration:rate:)` a chunk at a time: each call replaces the array's contents
     /// with the next (at most `chunk`) times, or empties it when none are left.
     /// - Throws: `KinemaError` for a chunk below 1 (named `samplesPerChunk`, the public parameter).
-    package static func sampleTimeChunks(duration: Double, rate: Double, chunk: Int) throws -> (inout [Double]) -> Void {
+    package static func sampleTimeChunks(duration: Double, rate: Double, chunk: Int) throws -> (inout [Double]) -> Void
+    {
         guard chunk > 0 else { throw KinemaError(parameter: "samplesPerChunk", value: "\(chunk)", rule: "at least 1") }
         let count = try sampleCount(duration: duration, rate: rate)
         var start = 0  // i/rate for i < count, then `duration`
@@ -178,7 +193,8 @@ public struct Simulation: Sendable {
     static func sampleCount(duration: Double, rate: Double) throws -> Int {
         let count = (duration * rate * (1 - 1e-12)).rounded(.up)
         guard count <= 50_000_000 else {
-            throw KinemaError(parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")
+            throw KinemaError(
+                parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")
         }
         return Int(count)
     }
@@ -189,7 +205,9 @@ public struct Simulation: Sendable {
 
     /// Builds the scene's system (packed up to `largestPackedScene` coordinates, flat beyond), the
     /// integrator for `method` and the stepper around it, and hands the stepper to `use`.
-    func withStepper<Use: SceneStepperUse>(method: IntegrationMethod, landOnSamples: Bool, _ use: Use) throws -> Use.Result {
+    func withStepper<Use: SceneStepperUse>(method: IntegrationMethod, landOnSamples: Bool, _ use: Use) throws
+        -> Use.Result
+    {
         try method.validate()
         try requireValidMaximumStep()
         if scene.coordinateCount > largestPackedScene {
@@ -205,26 +223,34 @@ public struct Simulation: Sendable {
         }
     }
 
-    func withStepper<V: StateVector, Use: SceneStepperUse>(_ system: SceneSystem<V>, _ method: IntegrationMethod,
-                                                           _ landOnSamples: Bool, _ use: Use) throws -> Use.Result {
+    func withStepper<V: StateVector, Use: SceneStepperUse>(
+        _ system: SceneSystem<V>, _ method: IntegrationMethod,
+        _ landOnSamples: Bool, _ use: Use
+    ) throws -> Use.Result {
         var system = system
         let start = system.initialState
         system.resting = try Collisions.initialContacts(system, start)
         try refuseIfTooCostly(method, system, duration: use.duration)
         // The fixed-step methods' limit, named in an `unstable` error; nil for the others.
-        let limit: ((Double, Double) -> Double)? = method.timeStep == nil ? nil : {
-            method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
-        }
+        let limit: ((Double, Double) -> Double)? =
+            method.timeStep == nil
+            ? nil
+            : {
+                method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
+            }
         // Generic over the vector too: the flat-storage integrators step `SceneSystem<FlatVector>`.
-        func stepper<J: Integrator, W>(_ integrator: consuming J) -> SceneStepper<J, W> where J.System == SceneSystem<W> {
-            SceneStepper(integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
-                         stepBudget: stepBudget, maximumStep: method.timeStep == nil ? maximumStep : .infinity,
-                         landOnSamples: landOnSamples)
+        func stepper<J: Integrator, W>(_ integrator: consuming J) -> SceneStepper<J, W>
+        where J.System == SceneSystem<W> {
+            SceneStepper(
+                integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
+                stepBudget: stepBudget, maximumStep: method.timeStep == nil ? maximumStep : .infinity,
+                landOnSamples: landOnSamples)
         }
         /// A fixed-step method: in place on flat storage, generic otherwise.
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(stepper(FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)))
+                return try use.use(
+                    stepper(FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)))
             }
             return try use.use(stepper(FixedStepIntegrator(system: system, method: type, state: start, timeStep: h)))
         }
@@ -235,22 +261,34 @@ public struct Simulation: Sendable {
         case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(stepper(FlatAdamsBashforthMoulton(system: flat, state: start, timeStep: h, order: order)))
+                return try use.use(
+                    stepper(FlatAdamsBashforthMoulton(system: flat, state: start, timeStep: h, order: order)))
             }
             return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
         case .dopri5(let tolerance):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(stepper(FlatDormandPrince54(system: flat, state: start, absoluteTolerance: tolerance,
-                                                               relativeTolerance: tolerance)))
+                return try use.use(
+                    stepper(
+                        FlatDormandPrince54(
+                            system: flat, state: start, absoluteTolerance: tolerance,
+                            relativeTolerance: tolerance)))
             }
-            return try use.use(stepper(DormandPrince54(system: system, state: start, absoluteTolerance: tolerance,
-                                                       relativeTolerance: tolerance)))
+            return try use.use(
+                stepper(
+                    DormandPrince54(
+                        system: system, state: start, absoluteTolerance: tolerance,
+                        relativeTolerance: tolerance)))
         case .dop853(let tolerance):
             if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(stepper(FlatDOP853(system: flat, state: start, absoluteTolerance: tolerance,
-                                                      relativeTolerance: tolerance)))
+                return try use.use(
+                    stepper(
+                        FlatDOP853(
+                            system: flat, state: start, absoluteTolerance: tolerance,
+                            relativeTolerance: tolerance)))
             }
-            return try use.use(stepper(DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
+            return try use.use(
+                stepper(
+                    DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
         case .exact:
             return try use.use(stepper(try ExactIntegrator(system: system, state: start)))
         }
@@ -258,7 +296,8 @@ public struct Simulation: Sendable {
 
     func requireValidMaximumStep() throws {
         guard maximumStep > 0 else {
-            throw KinemaError(parameter: "maximumStep", value: "\(maximumStep)", rule: "a number of seconds > 0 (or infinity)")
+            throw KinemaError(
+                parameter: "maximumStep", value: "\(maximumStep)", rule: "a number of seconds > 0 (or infinity)")
         }
     }
 
@@ -273,11 +312,14 @@ public struct Simulation: Sendable {
         // 100× a whole 2-s run) computed only for the error that names it.
         let fastest = IntegrationMethod.fastestRate(omega: omega, dampingRatio: zeta)
         if let h = method.timeStep, h * fastest > 4 * method.stabilityCheckThreshold(dampingRatio: zeta),
-           method.isWithinStabilityLimit(step: h / 4, omega: omega, dampingRatio: zeta) != true,
-           let limit = method.largestStableStep(omega: omega, dampingRatio: zeta), limit > 0, h > 4 * limit {
-            throw SimulationError.unstable(time: 0, reason: "refused before the first step: the step is \(h / limit)× "
-                                           + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
-                                           timeStep: h, largestStableStep: limit, method: method.name)
+            method.isWithinStabilityLimit(step: h / 4, omega: omega, dampingRatio: zeta) != true,
+            let limit = method.largestStableStep(omega: omega, dampingRatio: zeta), limit > 0, h > 4 * limit
+        {
+            throw SimulationError.unstable(
+                time: 0,
+                reason: "refused before the first step: the step is \(h / limit)× "
+                    + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
+                timeStep: h, largestStableStep: limit, method: method.name)
         }
         let estimate = method.estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
         guard estimate > Double(stepBudget) else { return }
@@ -287,7 +329,9 @@ public struct Simulation: Sendable {
         } else if method.timeStep != nil {
             advice = "use a larger step, or an adaptive method (dopri5, dop853)"
         } else {
-            advice = "use a looser tolerance" + Self.stiffnessAdvice(omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)
+            advice =
+                "use a looser tolerance"
+                + Self.stiffnessAdvice(omega: omega, dampingRatio: zeta, duration: duration, budget: stepBudget)
         }
         throw SimulationError.overBudget(estimatedSteps: estimate, budget: stepBudget, advice: advice)
     }
@@ -295,7 +339,8 @@ public struct Simulation: Sendable {
     /// ", or an implicit method …" when stability alone (an explicit pair's estimate at a loose
     /// tolerance) exceeds the budget: the scene is stiff, and no tolerance helps an explicit method.
     package static func stiffnessAdvice(omega: Double, dampingRatio: Double, duration: Double, budget: Int) -> String {
-        let stabilityOnly = IntegrationMethod.dopri5(tolerance: 1).estimatedSteps(duration: duration, omega: omega, dampingRatio: dampingRatio)
+        let stabilityOnly = IntegrationMethod.dopri5(tolerance: 1).estimatedSteps(
+            duration: duration, omega: omega, dampingRatio: dampingRatio)
         return stabilityOnly > Double(budget)
             ? ", or an implicit method (gsl-msbdf, gsl-bsimp): the scene is stiff (ω = \(omega) rad/s)" : ""
     }

@@ -20,7 +20,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
         case let .stepSizeUnderflow(time, step):
             return "the step size underflowed at t = \(time) s (h = \(step) s): the tolerance cannot be met; loosen it."
         case let .unstable(time, reason, timeStep, limit, method):
-            let advice = limit > 0
+            let advice =
+                limit > 0
                 ? "the largest stable step for \(method) on this scene is about \(limit) s"
                 : "no stable step is known for \(method) on this scene; try a smaller step or tolerance, or another integrator"
             return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
@@ -28,7 +29,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "more than \(limit) collision events by t = \(time) s; raise the rest velocity "
                 + "(--rest-velocity for --drop, \"restVelocity\" in a scene file) so bounces end in contact sooner."
         case let .tooManySteps(time, limit):
-            return "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget (--max-steps)."
+            return
+                "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget (--max-steps)."
         case let .contactLost(time, body, collider, depth):
             return "body '\(body)' is \(depth) inside \(collider) at t = \(time) s, which no impact resolved; "
                 + "the run stops rather than output it (a defect: please report the scene)."

@@ -15,8 +15,10 @@ public struct Trajectory: Sendable {
     package init(scene: PhysicsScene) { self.scene = scene }
 
     /// A run's samples, impacts and work at once (or a chunk's samples alone).
-    package init(scene: PhysicsScene, samples: (times: [Double], positions: [Double], velocities: [Double]),
-                 events: [ImpactEvent] = [], steps: Int = 0, evaluations: Int = 0, pairTests: Int = 0) {
+    package init(
+        scene: PhysicsScene, samples: (times: [Double], positions: [Double], velocities: [Double]),
+        events: [ImpactEvent] = [], steps: Int = 0, evaluations: Int = 0, pairTests: Int = 0
+    ) {
         self.scene = scene
         (times, positions, velocities) = samples
         self.events = events
@@ -29,8 +31,12 @@ public struct Trajectory: Sendable {
     public var count: Int { times.count }
 
     /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`.
-    public func position(_ sample: Int, _ coordinate: Int = 0) -> Double { positions[sample * coordinateCount + coordinate] }
-    public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double { velocities[sample * coordinateCount + coordinate] }
+    public func position(_ sample: Int, _ coordinate: Int = 0) -> Double {
+        positions[sample * coordinateCount + coordinate]
+    }
+    public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double {
+        velocities[sample * coordinateCount + coordinate]
+    }
 
     package mutating func reserveCapacity(samples: Int) {
         times.reserveCapacity(samples)

@@ -16,8 +16,9 @@ extension DampedSpring {
         try KinemaError.requirePositive(mass, "mass")
         let omega = 2 * .pi / response
         guard (omega * omega * mass).isFinite, (2 * dampingRatio * omega * mass).isFinite else {
-            throw KinemaError(parameter: "response", value: "\(response)",
-                              rule: "large enough that the stiffness (2π/response)²·mass and the damping are finite")
+            throw KinemaError(
+                parameter: "response", value: "\(response)",
+                rule: "large enough that the stiffness (2π/response)²·mass and the damping are finite")
         }
         try self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass)
     }
@@ -78,12 +79,14 @@ extension DampedSpring {
         let tension = (origamiTension - 30) * 3.62 + 194
         let friction = (origamiFriction - 8) * 3 + 25
         guard tension > 0 else {
-            throw KinemaError(parameter: "origamiTension", value: "\(origamiTension)",
-                              rule: "greater than \(30 - 194 / 3.62), so that the tension is positive")
+            throw KinemaError(
+                parameter: "origamiTension", value: "\(origamiTension)",
+                rule: "greater than \(30 - 194 / 3.62), so that the tension is positive")
         }
         guard friction >= 0 else {
-            throw KinemaError(parameter: "origamiFriction", value: "\(origamiFriction)",
-                              rule: "at least \(8 - 25.0 / 3), so that the friction is not negative")
+            throw KinemaError(
+                parameter: "origamiFriction", value: "\(origamiFriction)",
+                rule: "at least \(8 - 25.0 / 3), so that the friction is not negative")
         }
         try self.init(tension: tension, friction: friction)
     }

@@ -22,7 +22,8 @@ extension DampedSpring {
             let omegaSquared = spring.stiffness / spring.mass
             let kappa = decayRate * decayRate - omegaSquared
             let (bc, bs) = DampedHarmonicOscillator.basis(
-                decayRate: decayRate, kappa: kappa, rootAbsKappa: abs(kappa).squareRoot(), omegaSquared: omegaSquared, at: t)
+                decayRate: decayRate, kappa: kappa, rootAbsKappa: abs(kappa).squareRoot(), omegaSquared: omegaSquared,
+                at: t)
             p = bc + decayRate * bs
             q = bs
             r = -omegaSquared * bs
@@ -43,15 +44,20 @@ extension DampedSpring {
     ///
     /// Exact (closed form). A numeric kernel: non-finite input gives non-finite output, no error.
     @inlinable
-    public func value<V: AnimatableVector>(target: V, initialVelocity: V = V(animatableComponents: .zero), time: Double) -> V {
+    public func value<V: AnimatableVector>(target: V, initialVelocity: V = V(animatableComponents: .zero), time: Double)
+        -> V
+    {
         let goal = target.animatableComponents
-        let moved = Propagator(self, after: time).apply(displacement: -goal, velocity: initialVelocity.animatableComponents)
+        let moved = Propagator(self, after: time).apply(
+            displacement: -goal, velocity: initialVelocity.animatableComponents)
         return V(animatableComponents: goal + moved.displacement)
     }
 
     /// The velocity after `time` seconds of the motion `value(target:initialVelocity:time:)` describes.
     @inlinable
-    public func velocity<V: AnimatableVector>(target: V, initialVelocity: V = V(animatableComponents: .zero), time: Double) -> V {
+    public func velocity<V: AnimatableVector>(
+        target: V, initialVelocity: V = V(animatableComponents: .zero), time: Double
+    ) -> V {
         let moved = Propagator(self, after: time).apply(
             displacement: -target.animatableComponents, velocity: initialVelocity.animatableComponents)
         return V(animatableComponents: moved.velocity)
@@ -75,9 +81,11 @@ extension DampedSpring {
     /// (`settlingDuration(epsilon:from:to:initialVelocity:)` with its defaults, which cannot fail
     /// for a valid spring); `.infinity` without damping.
     public var settlingDuration: Double {
-        DampedHarmonicOscillator(validatedMass: mass, stiffness: stiffness, damping: damping,
-                                 target: 1, initialPosition: 0, initialVelocity: 0)
-            .settlingDuration(within: 0.001)
+        DampedHarmonicOscillator(
+            validatedMass: mass, stiffness: stiffness, damping: damping,
+            target: 1, initialPosition: 0, initialVelocity: 0
+        )
+        .settlingDuration(within: 0.001)
     }
 
     /// Creates the spring of `dampingRatio` whose motion from rest settles within `epsilon` of the
@@ -94,8 +102,9 @@ extension DampedSpring {
         guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {
             throw KinemaError(parameter: "epsilon", value: "\(epsilon)", rule: "a number in (0, 1)")
         }
-        let unit = DampedHarmonicOscillator(validatedMass: 1, stiffness: 1, damping: 2 * dampingRatio,
-                                            target: 1, initialPosition: 0, initialVelocity: 0)
+        let unit = DampedHarmonicOscillator(
+            validatedMass: 1, stiffness: 1, damping: 2 * dampingRatio,
+            target: 1, initialPosition: 0, initialVelocity: 0)
         let omega = unit.settlingDuration(within: epsilon) / settlingDuration
         try self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega)
     }

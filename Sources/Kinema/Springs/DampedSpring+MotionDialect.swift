@@ -42,14 +42,16 @@ extension DampedSpring {
     ///   iteration diverges (it falls back to k = 100, c = 10, which is not the spring asked for).
     public init(motionDuration duration: Double, bounce: Double) throws {
         guard duration.isFinite, duration >= 0.01, duration <= 10 else {
-            throw KinemaError(parameter: "Motion duration", value: "\(duration)", rule: "in [0.01, 10] s, Motion's range")
+            throw KinemaError(
+                parameter: "Motion duration", value: "\(duration)", rule: "in [0.01, 10] s, Motion's range")
         }
         try KinemaError.requireFinite(bounce, "Motion bounce")
         let zeta = Self.motionDampingRatio(bounce: bounce)
         let omega = Self.motionFindSpringFrequency(duration: duration, dampingRatio: zeta)
         guard omega.isFinite, omega > 0 else {
-            throw KinemaError(parameter: "Motion duration and bounce", value: "\(duration), \(bounce)",
-                              rule: "a pair for which Motion's findSpring converges")
+            throw KinemaError(
+                parameter: "Motion duration and bounce", value: "\(duration), \(bounce)",
+                rule: "a pair for which Motion's findSpring converges")
         }
         let stiffness = omega * omega
         try self.init(mass: 1, stiffness: stiffness, damping: zeta * 2 * stiffness.squareRoot())
@@ -86,7 +88,9 @@ extension DampedSpring {
         func omega(_ d: Double) -> Double { Self.motionFindSpringFrequency(duration: d, dampingRatio: zeta) }
         var low = 0.01, high = 10.0
         let (fast, slow) = (omega(low), omega(high))
-        guard fast.isFinite, slow.isFinite, target <= fast * (1 + 1e-12), target >= slow * (1 - 1e-12) else { return nil }
+        guard fast.isFinite, slow.isFinite, target <= fast * (1 + 1e-12), target >= slow * (1 - 1e-12) else {
+            return nil
+        }
         for _ in 0..<200 where high - low > 1e-15 * high {
             let middle = 0.5 * (low + high)
             if omega(middle) > target { low = middle } else { high = middle }

@@ -36,12 +36,14 @@ public struct DampedSpring: Hashable, Sendable, Codable {
         try KinemaError.requireNonNegative(damping, "damping")
         let omegaSquared = stiffness / mass
         guard omegaSquared.isFinite, omegaSquared > 0 else {
-            throw KinemaError(parameter: "stiffness / mass", value: "\(stiffness) / \(mass)", rule: "a finite number > 0")
+            throw KinemaError(
+                parameter: "stiffness / mass", value: "\(stiffness) / \(mass)", rule: "a finite number > 0")
         }
         let decayRate = damping / (2 * mass)
         guard decayRate <= largestDecayRate else {
-            throw KinemaError(parameter: "damping / (2·mass)", value: "\(decayRate)",
-                              rule: "at most \(largestDecayRate) per second, where the spring's closed form is exact")
+            throw KinemaError(
+                parameter: "damping / (2·mass)", value: "\(decayRate)",
+                rule: "at most \(largestDecayRate) per second, where the spring's closed form is exact")
         }
     }
 
@@ -65,7 +67,11 @@ public struct DampedSpring: Hashable, Sendable, Codable {
         /// Classifies `dampingRatio`, calling |ζ − 1| ≤ 1e-12 critical so that dialect round trips
         /// of a critical spring stay critical.
         public init(dampingRatio: Double) {
-            if abs(dampingRatio - 1) <= 1e-12 { self = .critical } else { self = dampingRatio < 1 ? .underdamped : .overdamped }
+            if abs(dampingRatio - 1) <= 1e-12 {
+                self = .critical
+            } else {
+                self = dampingRatio < 1 ? .underdamped : .overdamped
+            }
         }
     }
 
@@ -109,8 +115,9 @@ public struct DampedSpring: Hashable, Sendable, Codable {
         let motion = try motion(from: start, to: target, initialVelocity: initialVelocity)
         let tolerance = epsilon * (travel > 0 ? travel : 1)
         guard tolerance > 0, tolerance.isFinite else {
-            throw KinemaError(parameter: "epsilon × travel", value: "\(epsilon) × \(travel) = \(tolerance)",
-                              rule: "a finite number > 0 (choose a travel or epsilon whose product neither underflows nor overflows)")
+            throw KinemaError(
+                parameter: "epsilon × travel", value: "\(epsilon) × \(travel) = \(tolerance)",
+                rule: "a finite number > 0 (choose a travel or epsilon whose product neither underflows nor overflows)")
         }
         return motion.settlingDuration(within: tolerance)
     }

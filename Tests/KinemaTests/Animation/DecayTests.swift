@@ -20,7 +20,8 @@ import Testing
         var rng = SplitMix64(seed: 8)
         for _ in 0..<200 {
             let decay = try Decay(rate: Double.random(in: 0.5...20, using: &rng))
-            let start = Double.random(in: -500...500, using: &rng), velocity = Double.random(in: -5000...5000, using: &rng)
+            let start = Double.random(in: -500...500, using: &rng),
+                velocity = Double.random(in: -5000...5000, using: &rng)
             let end = decay.projectedEnd(from: start, velocity: velocity)
             let farAway = decay.position(from: start, velocity: velocity, after: 60 / decay.rate)  // e^(−60)
             #expect(abs(farAway - end) <= 1e-12 * max(abs(end), abs(velocity / decay.rate)))
@@ -35,7 +36,8 @@ import Testing
     }
 
     @Test func decayAnimatorLandsOnItsProjection() throws {
-        var fling = try DecayAnimator(decay: .normal, value: SIMD2(10.0, 20.0), velocity: SIMD2(1500.0, -800.0), restSpeed: 1e-9)
+        var fling = try DecayAnimator(
+            decay: .normal, value: SIMD2(10.0, 20.0), velocity: SIMD2(1500.0, -800.0), restSpeed: 1e-9)
         var frames = 0
         while try !fling.advance(by: 1.0 / 120) { frames += 1 }
         let end = fling.projectedEnd
@@ -61,8 +63,8 @@ import Testing
         let decay = try Decay(rate: 4)
         let t = try #require(decay.time(toReach: 180, from: 0, velocity: 1000))
         #expect(abs(decay.position(from: 0.0, velocity: 1000.0, after: t) - 180) <= 1e-12 * 180)
-        #expect(decay.time(toReach: 300, from: 0, velocity: 1000) == nil)   // beyond the end at 250
-        #expect(decay.time(toReach: -1, from: 0, velocity: 1000) == nil)    // behind
+        #expect(decay.time(toReach: 300, from: 0, velocity: 1000) == nil)  // beyond the end at 250
+        #expect(decay.time(toReach: -1, from: 0, velocity: 1000) == nil)  // behind
     }
 
     @Test func rubberBandIsUIScrollViewsFormula() throws {
@@ -74,7 +76,7 @@ import Testing
                 #expect(band.offset(-x) == -band.offset(x))
                 #expect(band.offset(x) <= dimension)
             }
-            #expect(abs(band.offset(1e-6) / 1e-6 - constant) <= 1e-6)    // starts at c × the drag
+            #expect(abs(band.offset(1e-6) / 1e-6 - constant) <= 1e-6)  // starts at c × the drag
             #expect(band.clamp(50, to: 0...100) == 50)
             #expect(band.clamp(130, to: 0...100) == 100 + band.offset(30))
             #expect(band.clamp(-30, to: 0...100) == -band.offset(30))
@@ -82,20 +84,39 @@ import Testing
         #expect(throws: KinemaError.self) { try RubberBand(dimension: 0) }
     }
 
+    /// `unclamp` undoes `clamp` (to rounding, relative to the drag), inside, above and below the bounds.
+    @Test func unclampInvertsTheRubberBand() throws {
+        for (dimension, constant) in [(320.0, 0.55), (812.0, 0.55), (100.0, 0.3)] {
+            let band = try RubberBand(dimension: dimension, constant: constant), bounds = -50.0...700
+            for drag in [0.0, 1e-9, 0.5, 10, 100, 1000, 1e5] {
+                for position in [bounds.upperBound + drag, bounds.lowerBound - drag, 200] {
+                    let back = band.unclamp(band.clamp(position, to: bounds), from: bounds)
+                    #expect(abs(back - position) <= 1e-9 * max(1, drag), "\(dimension) \(position)")
+                }
+            }
+            #expect(band.unclamp(bounds.upperBound + dimension, from: bounds) == .infinity)
+            #expect(band.unclamp(bounds.lowerBound - 2 * dimension, from: bounds) == -.infinity)
+        }
+    }
+
     @Test func flickPastAnEdgeHandsOverToASpringWithTheSameVelocity() throws {
         let spring = try DampedSpring(response: 0.4, dampingRatio: 1)
-        var scroll = try BoundedDecayAnimator(value: 900, velocity: 3000, bounds: 0...1000, decay: .normal, spring: spring)
+        var scroll = try BoundedDecayAnimator(
+            value: 900, velocity: 3000, bounds: 0...1000, decay: .normal, spring: spring)
         let handOff = try #require(scroll.handOffTime)
         let decay = Decay.normal
         #expect(abs(decay.position(from: 900.0, velocity: 3000.0, after: handOff) - 1000) <= 1e-9)
         let velocityAtEdge = decay.velocity(3000.0, after: handOff)
-        let reference = try DampedHarmonicOscillator(mass: 1, stiffness: spring.stiffness, damping: spring.damping,
-                                                     target: 1000, initialPosition: 1000, initialVelocity: velocityAtEdge)
+        let reference = try DampedHarmonicOscillator(
+            mass: 1, stiffness: spring.stiffness, damping: spring.damping,
+            target: 1000, initialPosition: 1000, initialVelocity: velocityAtEdge)
         var overshoot = 0.0
         for dt in SpringAnimatorTests.jitteredFrames(rate: 120, duration: 3, seed: 4) {
             try scroll.advance(by: dt)
-            let expected = scroll.time < handOff ? decay.position(from: 900.0, velocity: 3000.0, after: scroll.time)
-                                                 : reference.position(at: scroll.time - handOff)
+            let expected =
+                scroll.time < handOff
+                ? decay.position(from: 900.0, velocity: 3000.0, after: scroll.time)
+                : reference.position(at: scroll.time - handOff)
             #expect(abs(scroll.value - expected) <= 1e-12 * 1000 || scroll.isSettled)
             overshoot = max(overshoot, scroll.value - 1000)
         }
@@ -107,7 +128,9 @@ import Testing
         #expect(scroll.handOffTime == nil)
         for _ in 0..<2000 { try scroll.advance(by: 1.0 / 60) }
         #expect(!scroll.isSpringing && scroll.isSettled)
-        #expect(abs(scroll.value - Decay.normal.projectedEnd(from: 100.0, velocity: 200.0)) <= 0.01 / Decay.normal.rate + 1e-9)
+        #expect(
+            abs(scroll.value - Decay.normal.projectedEnd(from: 100.0, velocity: 200.0)) <= 0.01 / Decay.normal.rate
+                + 1e-9)
     }
 
     @Test func releaseOutsideTheBoundsSpringsBackAtOnce() throws {
@@ -127,7 +150,8 @@ struct BoundedDecaySettlingTests {
         // 0.5/λ = 0.25 pt before its end, short of the edge.
         let decay = Decay.normal, bounds = 0.0...1000.0, velocity = 800.0
         let start = 1000.2 - velocity / decay.rate
-        try checkSettling(value: start, velocity: velocity, bounds: bounds, restSpeed: 0.5, frameRate: 60, label: "reported")
+        try checkSettling(
+            value: start, velocity: velocity, bounds: bounds, restSpeed: 0.5, frameRate: 60, label: "reported")
     }
 
     @Test(arguments: [60.0, 120.0])
@@ -144,17 +168,21 @@ struct BoundedDecaySettlingTests {
                 let velocity = towardsUpper ? speed : -speed
                 let start = end - velocity / decay.rate
                 guard bounds.contains(start) else { continue }
-                try checkSettling(value: start, velocity: velocity, bounds: bounds, restSpeed: restSpeed, frameRate: frameRate,
-                                  label: "start \(start), velocity \(velocity), restSpeed \(restSpeed), \(frameRate) Hz")
+                try checkSettling(
+                    value: start, velocity: velocity, bounds: bounds, restSpeed: restSpeed, frameRate: frameRate,
+                    label: "start \(start), velocity \(velocity), restSpeed \(restSpeed), \(frameRate) Hz")
             }
         }
     }
 
-    func checkSettling(value: Double, velocity: Double, bounds: ClosedRange<Double>, restSpeed: Double, frameRate: Double,
-                       label: String) throws {
+    func checkSettling(
+        value: Double, velocity: Double, bounds: ClosedRange<Double>, restSpeed: Double, frameRate: Double,
+        label: String
+    ) throws {
         let tolerance = 0.001
-        var scroll = try BoundedDecayAnimator(value: value, velocity: velocity, bounds: bounds, restSpeed: restSpeed,
-                                              tolerance: tolerance)
+        var scroll = try BoundedDecayAnimator(
+            value: value, velocity: velocity, bounds: bounds, restSpeed: restSpeed,
+            tolerance: tolerance)
         var completions = 0, firstValue: Double?
         for _ in 0..<Int(30 * frameRate) {
             if try scroll.advance(by: 1 / frameRate) {

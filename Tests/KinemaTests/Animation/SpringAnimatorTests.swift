@@ -22,24 +22,29 @@ import Testing
         for _ in 0..<1000 {
             let spring = try Self.randomSpring(&rng)
             let start = Double.random(in: -10...10, using: &rng), v0 = Double.random(in: -50...50, using: &rng)
-            var animator = try SpringAnimator(spring: spring, value: start, velocity: v0,
-                                              target: Double.random(in: -10...10, using: &rng), tolerance: 1e-15)
+            var animator = try SpringAnimator(
+                spring: spring, value: start, velocity: v0,
+                target: Double.random(in: -10...10, using: &rng), tolerance: 1e-15)
             let retargetTime = Double.random(in: 0...1.5, using: &rng)
             while animator.time + 1.0 / 60 < retargetTime { try animator.advance(by: 1.0 / 60) }
             try animator.advance(to: retargetTime)
             let (x, v) = (animator.value, animator.velocity)
             let newTarget = Double.random(in: -10...10, using: &rng)
             try animator.retarget(to: newTarget)
-            worstJump = max(worstJump, abs(animator.value - x) / Self.bound(x), abs(animator.velocity - v) / Self.bound(v))
+            worstJump = max(
+                worstJump, abs(animator.value - x) / Self.bound(x), abs(animator.velocity - v) / Self.bound(v))
 
-            let reference = try DampedHarmonicOscillator(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                                         target: newTarget, initialPosition: x, initialVelocity: v)
+            let reference = try DampedHarmonicOscillator(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: newTarget, initialPosition: x, initialVelocity: v)
             for _ in 0..<5 {
                 try animator.advance(by: Double.random(in: 0.001...0.2, using: &rng))
                 let t = animator.time - retargetTime
                 let expectedX = reference.position(at: t), expectedV = reference.velocity(at: t)
-                worstAfter = max(worstAfter, abs(animator.value - expectedX) / Self.bound(expectedX),
-                                 abs(animator.velocity - expectedV) / Self.bound(max(abs(v), abs(x - newTarget) * spring.undampedFrequency)))
+                worstAfter = max(
+                    worstAfter, abs(animator.value - expectedX) / Self.bound(expectedX),
+                    abs(animator.velocity - expectedV)
+                        / Self.bound(max(abs(v), abs(x - newTarget) * spring.undampedFrequency)))
             }
         }
         // Both in units of the 1e-12 bound: ≤ 1 means within it.
@@ -55,9 +60,11 @@ import Testing
             let velocity = SIMD3((0..<3).map { _ in Double.random(in: -20...20, using: &rng) })
             let target = SIMD3((0..<3).map { _ in Double.random(in: -5...5, using: &rng) })
             let later = SIMD3((0..<3).map { _ in Double.random(in: -5...5, using: &rng) })
-            var vector = try SpringAnimator(spring: spring, value: start, velocity: velocity, target: target, tolerance: 1e-15)
+            var vector = try SpringAnimator(
+                spring: spring, value: start, velocity: velocity, target: target, tolerance: 1e-15)
             var scalars = try (0..<3).map {
-                try SpringAnimator(spring: spring, value: start[$0], velocity: velocity[$0], target: target[$0], tolerance: 1e-15)
+                try SpringAnimator(
+                    spring: spring, value: start[$0], velocity: velocity[$0], target: target[$0], tolerance: 1e-15)
             }
             for frame in 0..<90 {
                 let dt = Double.random(in: 0.005...0.02, using: &rng)
@@ -87,9 +94,12 @@ import Testing
 
     @Test(arguments: [60.0, 90.0, 120.0])
     func frameLoopAtJitteredRatesStaysOnTheClosedForm(rate: Double) throws {
-        for spring in [try DampedSpring(response: 0.5, dampingRatio: 0.3), .snappy, try DampedSpring(stiffness: 100, damping: 40)] {
-            let reference = try DampedHarmonicOscillator(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                                         target: 300, initialPosition: 20, initialVelocity: -500)
+        for spring in [
+            try DampedSpring(response: 0.5, dampingRatio: 0.3), .snappy, try DampedSpring(stiffness: 100, damping: 40)
+        ] {
+            let reference = try DampedHarmonicOscillator(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: 300, initialPosition: 20, initialVelocity: -500)
             var animator = try SpringAnimator(spring: spring, value: 20.0, velocity: -500, target: 300, tolerance: 1e-9)
             var value = 20.0, velocity = -500.0, time = 0.0
             for dt in Self.jitteredFrames(rate: rate, duration: 2, seed: UInt64(rate)) {
@@ -128,8 +138,9 @@ import Testing
         try animator.advance(by: 0.1)
         let spring = DampedSpring.bouncy
         for (axis, (x0, v0)) in [(120.0, 900.0), (-40.0, 300.0)].enumerated() {
-            let reference = try DampedHarmonicOscillator(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                                         target: 0, initialPosition: x0, initialVelocity: v0)
+            let reference = try DampedHarmonicOscillator(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: 0, initialPosition: x0, initialVelocity: v0)
             #expect(abs(animator.value[axis] - reference.position(at: 0.1)) <= 1e-12 * 1000)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kinema
 
 /// Bernstein form, written independently of the implementation's Horner form.
@@ -80,11 +81,13 @@ struct CubicBezierTimingFunctionTests {
 
     @Test func derivativeMatchesFiniteDifferences() throws {
         var rng = SplitMix64(seed: 7)
-        for f in Self.named + (0..<20).map({ _ in
-            try! CubicBezierTimingFunction(
-                x1: .random(in: 0.05...0.95, using: &rng), y1: .random(in: -1...2, using: &rng),
-                x2: .random(in: 0.05...0.95, using: &rng), y2: .random(in: -1...2, using: &rng))
-        }) {
+        for f in Self.named
+            + (0..<20).map({ _ in
+                try! CubicBezierTimingFunction(
+                    x1: .random(in: 0.05...0.95, using: &rng), y1: .random(in: -1...2, using: &rng),
+                    x2: .random(in: 0.05...0.95, using: &rng), y2: .random(in: -1...2, using: &rng))
+            })
+        {
             for t in grid(0.02, 0.98, count: 49) {
                 let numeric = firstDerivative({ referenceValue(f, at: $0) }, at: t, h: 1e-4)
                 #expect(abs(f.derivative(at: t) - numeric) <= 1e-6 * max(1, abs(numeric)), "\(f) at t = \(t)")
@@ -110,8 +113,10 @@ struct CubicBezierTimingFunctionTests {
     /// Outside [0, 1] the curve goes on along its end tangents, as CSS Easing Level 1 specifies
     /// (the slopes written out from the spec's three cases each end, not from the type), and the
     /// velocity is that slope: the value's own finite-difference slope.
-    @Test(arguments: [(0.5, 1.0, 0.5, 1.0), (0.42, 0.0, 0.58, 1.0), (0.3, -0.4, 0.6, 1.5), (0.0, 0.5, 0.0, 1.0),
-                      (0.0, 0.0, 1.0, 1.0), (0.0, 0.2, 1.0, 0.7), (1.0, 2.0, 1.0, -1.0), (0.0, 0.3, 0.6, 1.0)])
+    @Test(arguments: [
+        (0.5, 1.0, 0.5, 1.0), (0.42, 0.0, 0.58, 1.0), (0.3, -0.4, 0.6, 1.5), (0.0, 0.5, 0.0, 1.0),
+        (0.0, 0.0, 1.0, 1.0), (0.0, 0.2, 1.0, 0.7), (1.0, 2.0, 1.0, -1.0), (0.0, 0.3, 0.6, 1.0)
+    ])
     func extrapolatesAlongTheEndTangentsAsCSSDoes(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
         let f = try CubicBezierTimingFunction(x1: x1, y1: y1, x2: x2, y2: y2)
         // CSS Easing 1, "cubic Bézier easing functions": before 0 the line P0–P1 if x1 > 0, else P0–P2

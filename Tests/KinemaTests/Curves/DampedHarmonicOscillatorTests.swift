@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// The textbook solutions, one per regime, written independently of the unified implementation.
@@ -21,18 +22,19 @@ struct OscillatorCase: CustomTestStringConvertible, Sendable {
     let m, k, c, target, x0, v0: Double
     var testDescription: String { "m=\(m) k=\(k) c=\(c) x0=\(x0)→\(target) v0=\(v0)" }
     var oscillator: DampedHarmonicOscillator {
-        try! DampedHarmonicOscillator(mass: m, stiffness: k, damping: c, target: target, initialPosition: x0, initialVelocity: v0)
+        try! DampedHarmonicOscillator(
+            mass: m, stiffness: k, damping: c, target: target, initialPosition: x0, initialVelocity: v0)
     }
 
     static let all: [OscillatorCase] = [
-        .init(m: 1, k: 100, c: 2, target: 1, x0: 0, v0: 0),          // ζ = 0.1
-        .init(m: 2, k: 300, c: 10, target: -3, x0: 2, v0: 7),        // underdamped with velocity
-        .init(m: 1, k: 100, c: 20, target: 1, x0: 0, v0: 0),         // critical
-        .init(m: 1, k: 100, c: 20, target: 1, x0: 0, v0: 15),        // critical, overshoots
-        .init(m: 0.5, k: 50, c: 40, target: 0, x0: 1, v0: -30),      // overdamped, crosses
-        .init(m: 1, k: 1000, c: 400, target: 1, x0: 0, v0: 3),       // heavily overdamped
-        .init(m: 1, k: 170, c: 26, target: 1, x0: 0, v0: 0),         // framer-motion-like
-        .init(m: 1, k: 925, c: 10, target: 1, x0: 0, v0: 5),         // the jelly spring
+        .init(m: 1, k: 100, c: 2, target: 1, x0: 0, v0: 0),  // ζ = 0.1
+        .init(m: 2, k: 300, c: 10, target: -3, x0: 2, v0: 7),  // underdamped with velocity
+        .init(m: 1, k: 100, c: 20, target: 1, x0: 0, v0: 0),  // critical
+        .init(m: 1, k: 100, c: 20, target: 1, x0: 0, v0: 15),  // critical, overshoots
+        .init(m: 0.5, k: 50, c: 40, target: 0, x0: 1, v0: -30),  // overdamped, crosses
+        .init(m: 1, k: 1000, c: 400, target: 1, x0: 0, v0: 3),  // heavily overdamped
+        .init(m: 1, k: 170, c: 26, target: 1, x0: 0, v0: 0),  // framer-motion-like
+        .init(m: 1, k: 925, c: 10, target: 1, x0: 0, v0: 5)  // the jelly spring
     ]
 }
 
@@ -47,7 +49,9 @@ struct DampedHarmonicOscillatorTests {
     func matchesTheTextbookSolution(_ s: OscillatorCase) {
         for t in grid(0, 3, count: 3_001) {
             let expected = textbook(m: s.m, k: s.k, c: s.c, target: s.target, x0: s.x0, v0: s.v0, t: t)
-            #expect(abs(s.oscillator.position(at: t) - expected) <= 1e-12 * max(1, abs(s.x0 - s.target) + abs(s.v0)), "t = \(t)")
+            #expect(
+                abs(s.oscillator.position(at: t) - expected) <= 1e-12 * max(1, abs(s.x0 - s.target) + abs(s.v0)),
+                "t = \(t)")
         }
     }
 
@@ -60,7 +64,8 @@ struct DampedHarmonicOscillatorTests {
         let h = 0.02 / sqrt(s.k / s.m)
         for t in grid(0.1, 2, count: 200) {
             let x = o.position(at:)
-            let residual = s.m * secondDerivative(x, at: t, h: h) + s.c * firstDerivative(x, at: t, h: h) + s.k * (x(t) - s.target)
+            let residual =
+                s.m * secondDerivative(x, at: t, h: h) + s.c * firstDerivative(x, at: t, h: h) + s.k * (x(t) - s.target)
             #expect(abs(residual) / scale <= 1e-8, "t = \(t): residual \(residual)")
             #expect(abs(o.velocity(at: t) - firstDerivative(x, at: t, h: h)) <= 1e-8 * scale / s.k * sqrt(s.k / s.m))
         }
@@ -93,7 +98,9 @@ struct DampedHarmonicOscillatorTests {
         #expect(throws: KinemaError.self) { try DampedHarmonicOscillator(mass: 0, stiffness: 1, damping: 1) }
         #expect(throws: KinemaError.self) { try DampedHarmonicOscillator(stiffness: -1, damping: 1) }
         #expect(throws: KinemaError.self) { try DampedHarmonicOscillator(stiffness: 1, damping: .nan) }
-        #expect(throws: KinemaError.self) { try DampedHarmonicOscillator(stiffness: 1, damping: 1, initialVelocity: .infinity) }
+        #expect(throws: KinemaError.self) {
+            try DampedHarmonicOscillator(stiffness: 1, damping: 1, initialVelocity: .infinity)
+        }
     }
 }
 
@@ -101,7 +108,8 @@ struct DampedCosineTests {
     /// The identity 1 − e^(−a t)cos(b t) = spring(m 1, k a²+b², c 2a) from 0 to 1 with v0 = a.
     @Test func seedCurveIsTheSpringK925C10V5() throws {
         let curve = try DampedCosine(decay: 5, frequency: 30)
-        let spring = try DampedHarmonicOscillator(mass: 1, stiffness: 925, damping: 10, target: 1, initialPosition: 0, initialVelocity: 5)
+        let spring = try DampedHarmonicOscillator(
+            mass: 1, stiffness: 925, damping: 10, target: 1, initialPosition: 0, initialVelocity: 5)
         for t in grid(0, 2, count: 20_001) {
             #expect(abs(curve.value(at: t) - spring.position(at: t)) <= 1e-12, "t = \(t)")
             #expect(abs(curve.derivative(at: t) - spring.velocity(at: t)) <= 1e-10, "t = \(t)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kinema
 
 struct SeedBounceTests {
@@ -24,7 +25,9 @@ struct SeedBounceTests {
         let gap = PennerEasing(.bounce, .out).value(at: t) - LockwoodBounce().value(at: t)
         #expect(abs(gap - 1.0 / 20) <= 1e-15)
         // and 1/20 is the largest gap over the whole curve
-        let largest = grid(0, 1, count: 100_001).map { abs(PennerEasing(.bounce, .out).value(at: $0) - LockwoodBounce().value(at: $0)) }.max()!
+        let largest = grid(0, 1, count: 100_001).map {
+            abs(PennerEasing(.bounce, .out).value(at: $0) - LockwoodBounce().value(at: $0))
+        }.max()!
         #expect(abs(largest - 1.0 / 20) <= 1e-9)
     }
 
@@ -39,7 +42,8 @@ struct SeedBounceTests {
 
     @Test func pennersBounceHasOneGravityThroughout() {
         for t in [0.2, 6.0 / 11, 0.81, 0.95] {
-            #expect(abs(secondDerivative({ PennerEasing(.bounce, .out).value(at: $0) }, at: t, h: 1e-3) - 15.125) <= 1e-6)
+            #expect(
+                abs(secondDerivative({ PennerEasing(.bounce, .out).value(at: $0) }, at: t, h: 1e-3) - 15.125) <= 1e-6)
         }
     }
 }

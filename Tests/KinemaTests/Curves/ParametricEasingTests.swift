@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Back, elastic and poly with parameters, against the peers' published formulas written out
@@ -47,22 +48,29 @@ struct ParametricEasingTests {
     /// elastic (1, 0.3) (in-out (1, 0.45)), poly 2…5 = quad…quint.
     @Test func canonicalCurvesAreSpecialCases() throws {
         let pairs: [(String, String)] = [
-            ("back-in(1.70158)", "back-in"), ("back-out(1.70158)", "back-out"), ("back-in-out(\(1.70158 * 1.525))", "back-in-out"),
-            ("elastic-in(1,0.3)", "elastic-in"), ("elastic-out(1,0.3)", "elastic-out"), ("elastic-in-out(1,0.45)", "elastic-in-out"),
-            ("poly-in(2)", "quad-in"), ("poly-out(3)", "cubic-out"), ("poly-in-out(4)", "quart-in-out"), ("poly-in(5)", "quint-in"),
+            ("back-in(1.70158)", "back-in"), ("back-out(1.70158)", "back-out"),
+            ("back-in-out(\(1.70158 * 1.525))", "back-in-out"),
+            ("elastic-in(1,0.3)", "elastic-in"), ("elastic-out(1,0.3)", "elastic-out"),
+            ("elastic-in-out(1,0.45)", "elastic-in-out"),
+            ("poly-in(2)", "quad-in"), ("poly-out(3)", "cubic-out"), ("poly-in-out(4)", "quart-in-out"),
+            ("poly-in(5)", "quint-in")
         ]
         for (parametric, canonical) in pairs {
             let a = try Easing(name: parametric), b = try Easing(name: canonical)
             for t in Self.times {
                 #expect(abs(a.value(at: t) - b.value(at: t)) <= 1e-14, "\(parametric) at \(t)")
-                #expect(abs(a.derivative(at: t) - b.derivative(at: t)) <= 1e-11 * max(1, abs(b.derivative(at: t))), "\(parametric)' at \(t)")
+                #expect(
+                    abs(a.derivative(at: t) - b.derivative(at: t)) <= 1e-11 * max(1, abs(b.derivative(at: t))),
+                    "\(parametric)' at \(t)")
             }
         }
     }
 
     /// Exact ends, derivatives that are the values' slopes, names that parse back.
-    @Test(arguments: ["back-in(2.5)", "back-out(0)", "back-in-out(1.1)", "elastic-in(1.3,0.4)", "elastic-out(2,0.25)",
-                      "elastic-in-out(1,0.6)", "poly-in(0.5)", "poly-out(2.5)", "poly-in-out(7)"])
+    @Test(arguments: [
+        "back-in(2.5)", "back-out(0)", "back-in-out(1.1)", "elastic-in(1.3,0.4)", "elastic-out(2,0.25)",
+        "elastic-in-out(1,0.6)", "poly-in(0.5)", "poly-out(2.5)", "poly-in-out(7)"
+    ])
     func endsDerivativesAndNames(_ name: String) throws {
         let easing = try Easing(name: name)
         #expect(easing.value(at: 0) == 0 && easing.value(at: 1) == 1)
@@ -73,8 +81,10 @@ struct ParametricEasingTests {
         }
     }
 
-    @Test(arguments: ["back-in(nan)", "elastic-in(0.5,0.3)", "elastic-out(1,0)", "elastic-in-out(1,-1)", "poly-in(0)",
-                      "poly-out(-2)", "poly-in(inf)", "back-in(1,2)", "elastic-in(1)"])
+    @Test(arguments: [
+        "back-in(nan)", "elastic-in(0.5,0.3)", "elastic-out(1,0)", "elastic-in-out(1,-1)", "poly-in(0)",
+        "poly-out(-2)", "poly-in(inf)", "back-in(1,2)", "elastic-in(1)"
+    ])
     func badParametersAreRefused(_ name: String) {
         #expect(throws: KinemaError.self) { try Easing(name: name) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Penner's equations as easings.net lists them, transcribed independently of the implementation
@@ -42,12 +43,16 @@ private let reference: [String: @Sendable (Double) -> Double] = {
         "elastic-in": { x in x == 0 ? 0 : x == 1 ? 1 : -pow(2, 10 * x - 10) * sin((x * 10 - 10.75) * c4) },
         "elastic-out": { x in x == 0 ? 0 : x == 1 ? 1 : pow(2, -10 * x) * sin((x * 10 - 0.75) * c4) + 1 },
         "elastic-in-out": { x in
-            x == 0 ? 0 : x == 1 ? 1 : x < 0.5
-                ? -(pow(2, 20 * x - 10) * sin((20 * x - 11.125) * c5)) / 2
-                : (pow(2, -20 * x + 10) * sin((20 * x - 11.125) * c5)) / 2 + 1
+            x == 0
+                ? 0
+                : x == 1
+                    ? 1
+                    : x < 0.5
+                        ? -(pow(2, 20 * x - 10) * sin((20 * x - 11.125) * c5)) / 2
+                        : (pow(2, -20 * x + 10) * sin((20 * x - 11.125) * c5)) / 2 + 1
         },
         "bounce-in": { 1 - bounceOut(1 - $0) }, "bounce-out": bounceOut,
-        "bounce-in-out": { x in x < 0.5 ? (1 - bounceOut(1 - 2 * x)) / 2 : (1 + bounceOut(2 * x - 1)) / 2 },
+        "bounce-in-out": { x in x < 0.5 ? (1 - bounceOut(1 - 2 * x)) / 2 : (1 + bounceOut(2 * x - 1)) / 2 }
     ]
 }()
 
@@ -55,7 +60,8 @@ private let reference: [String: @Sendable (Double) -> Double] = {
 private let formulaTolerance = 1e-14
 
 struct PennerEasingTests {
-    static let all = PennerEasing.Family.allCases.flatMap { f in PennerEasing.Mode.allCases.map { PennerEasing(f, $0) } }
+    static let all = PennerEasing.Family.allCases.flatMap { f in PennerEasing.Mode.allCases.map { PennerEasing(f, $0) }
+    }
 
     @Test(arguments: all)
     func matchesTheCanonicalFormula(_ easing: PennerEasing) throws {

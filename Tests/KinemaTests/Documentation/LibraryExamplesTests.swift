@@ -7,10 +7,10 @@ import Testing
 /// code that does not compile.
 @Suite struct LibraryExamplesTests {
     @Test func springValueAndVelocity() throws {
-        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)   // or .smooth, .snappy, .bouncy
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)  // or .smooth, .snappy, .bouncy
         let x = spring.value(target: 100.0, initialVelocity: 250.0, time: 0.2)
         let v = spring.velocity(target: 100.0, initialVelocity: 250.0, time: 0.2)
-        let settle = spring.settlingDuration                          // within 0.001 of the travel after this
+        let settle = spring.settlingDuration  // within 0.001 of the travel after this
         let same = try DampedSpring(settlingDuration: settle, dampingRatio: spring.dampingRatio)
         let motion = try spring.motion(from: 0, to: 100, initialVelocity: 250)
         #expect(abs(x - motion.position(at: 0.2)) <= 1e-12 * 100 && abs(v - motion.velocity(at: 0.2)) <= 1e-12 * 1000)
@@ -19,18 +19,18 @@ import Testing
 
     @Test func frameByFrameWithRetarget() throws {
         var animator = try SpringAnimator(spring: .snappy, value: 0.0, target: 100.0)
-        for frameDuration in [1.0 / 120, 1.0 / 120, 1.0 / 60] {     // as the display link reports them
+        for frameDuration in [1.0 / 120, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
             try animator.advance(by: frameDuration)
             // layer.position.x = animator.value
         }
         try animator.retarget(to: 40)
-        while try !animator.advance(by: 1.0 / 120) {}                 // true on the frame it settles
+        while try !animator.advance(by: 1.0 / 120) {}  // true on the frame it settles
         #expect(animator.isSettled && animator.value == 40)
     }
 
     @Test func gestureHandOffIn2D() throws {
         var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
-        let release = SIMD2(140.0, -30.0), releaseVelocity = SIMD2(900.0, 250.0)   // from the pan gesture
+        let release = SIMD2(140.0, -30.0), releaseVelocity = SIMD2(900.0, 250.0)  // from the pan gesture
         try card.restart(from: release, velocity: releaseVelocity)
         let landing = Decay.normal.projectedEnd(from: release, velocity: releaseVelocity)
         try card.retarget(to: landing.x > 200 ? SIMD2(400, 0) : SIMD2(0, 0))
@@ -39,9 +39,9 @@ import Testing
 
     @Test func scrollFlingRubberBandAndBounce() throws {
         let band = try RubberBand(dimension: 800)
-        let shown = band.clamp(-120, to: 0...2000)                    // dragged 120 past the top
+        let shown = band.clamp(-120, to: 0...2000)  // dragged 120 past the top
         var scroll = try BoundedDecayAnimator(value: 1900, velocity: 2500, bounds: 0...2000)
-        while try !scroll.advance(by: 1.0 / 120) {}                   // decays, meets 2000, springs back onto it
+        while try !scroll.advance(by: 1.0 / 120) {}  // decays, meets 2000, springs back onto it
         #expect(shown < 0 && shown > -120 && scroll.isSettled && scroll.value == 2000)
     }
 
@@ -60,13 +60,13 @@ import Testing
         let floor = try Plane.floor(dimensions: 2, restitution: 0.6)
         let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
         var world = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
-        for frameDuration in [1.0 / 60, 1.0 / 120, 1.0 / 60] {      // as the display link reports them
+        for frameDuration in [1.0 / 60, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
             try world.advance(by: frameDuration)
             // ballView.center = world.position(ofBody: 0)
         }
-        try world.setVelocity([0, 4], ofBody: 0)                       // takes effect at this frame
+        try world.setVelocity([0, 4], ofBody: 0)  // takes effect at this frame
         try world.advance(by: 1.0 / 60)
-        let impacts = world.events                                     // the impacts of the last frame
+        let impacts = world.events  // the impacts of the last frame
         // Free flight (RK4 is exact on it): x = 1.5·t until the flick at t0 = 1/24 s sets (0, 4).
         let t0 = 1.0 / 24, y0 = 2 - 0.5 * 9.81 * t0 * t0, s = 1.0 / 60
         #expect(abs(world.position(ofBody: 0)[0] - 1.5 * t0) <= 1e-12)
@@ -79,7 +79,7 @@ import Testing
         let path = try Simulation(scene: drop).run(method: .dop853(tolerance: 1e-12), duration: 1.2)
         let fit = try KeyframeBaker.bake(try MotionSource(trajectory: path), tolerance: 0.001)
         #if canImport(QuartzCore)
-        let animation = try fit.animation.makeCAKeyframeAnimation()  // values, keyTimes, timing functions
+            let animation = try fit.animation.makeCAKeyframeAnimation()  // values, keyTimes, timing functions
         #endif
         #expect(fit.maxError <= 0.001 && path.events.count >= 2)
     }
@@ -88,22 +88,13 @@ import Testing
         let easing = try Easing(name: "cubic-bezier(0.3,-0.4,0.6,1.5)")
         let eased = easing.value(at: 0.5)
         let penner = PennerEasing(.bounce, .out).value(at: 6.0 / 11)  // 0.75
-        let book = LockwoodBounce().value(at: 6.0 / 11)               // 0.7: not Penner's, not physical
+        let book = LockwoodBounce().value(at: 6.0 / 11)  // 0.7: not Penner's, not physical
         #expect(abs(penner - 0.75) <= 1e-15 && abs(book - 0.7) <= 1e-15 && eased.isFinite)
     }
 
     /// docs/library.md's eight snippets and the README's Swift example.
     @Test func documentedSnippetsAreTheOnesCompiledHere() throws {
-        // The package's root: the nearest folder above this file that holds Package.swift.
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) && root.path != "/" {
-            root = root.deletingLastPathComponent()
-        }
-        func snippets(_ file: String) throws -> [String] {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            return text.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
-        }
-        let library = try snippets("docs/library.md"), readme = try snippets("README.md")
+        let library = try documentedSnippets(in: "docs/library.md"), readme = try documentedSnippets(in: "README.md")
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let compiled = Self.normalized(source)
         #expect(library.count == 8 && readme.count == 1)
@@ -112,8 +103,8 @@ import Testing
         }
     }
 
-    /// Lines trimmed, blank lines dropped.
+    /// The text without its whitespace: the layout (alignment, line breaks) may differ, the code may not.
     static func normalized(_ text: String) -> String {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }.map(Character.init))
     }
 }

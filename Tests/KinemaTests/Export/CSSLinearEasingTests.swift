@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// CSS `linear()` easings placed to a tolerance, checked by evaluating the stops as CSS does
@@ -10,7 +11,8 @@ struct CSSLinearEasingTests {
         let stops = easing.stops
         guard let upper = stops.firstIndex(where: { $0.progress >= x }), upper > 0 else { return stops[0].output }
         let a = stops[upper - 1], b = stops[upper]
-        return b.progress == a.progress ? b.output : a.output + (b.output - a.output) * (x - a.progress) / (b.progress - a.progress)
+        return b.progress == a.progress
+            ? b.output : a.output + (b.output - a.output) * (x - a.progress) / (b.progress - a.progress)
     }
 
     @Test(arguments: [("bounce-out", 1e-3), ("bounce-out", 1e-4), ("damped-cosine(5,30)", 1e-3), ("back-in-out", 1e-3)])
@@ -25,7 +27,8 @@ struct CSSLinearEasingTests {
         }
         #expect(worst <= tolerance * (1 + 1e-6))
         #expect(easing.maxError <= tolerance && easing.maxError >= 0.5 * worst)
-        #expect(easing.stops.first == .init(output: 0, progress: 0) && easing.stops.last == .init(output: 1, progress: 1))
+        #expect(
+            easing.stops.first == .init(output: 0, progress: 0) && easing.stops.last == .init(output: 1, progress: 1))
         // Every impact is a point (the velocity jumps there).
         for breakpoint in curve.breakpoints {
             #expect(easing.stops.contains { abs($0.progress - breakpoint) <= 1e-12 }, "no point at \(breakpoint)")
@@ -44,7 +47,8 @@ struct CSSLinearEasingTests {
     /// tolerance of the trajectory, with a point at every bounce.
     @Test func aDropFromASimulation() throws {
         let scene = try PhysicsScene.drop(height: 1, restitution: 0.5)
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 1.2, sampleRate: 2_000)
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-11), duration: 1.2, sampleRate: 2_000)
         let source = try MotionSource(trajectory: trajectory)
         let easing = try CSSLinearEasing(fitting: source, tolerance: 1e-3)
         let first = source.value(0), travel = source.value(1.2) - first
@@ -59,7 +63,8 @@ struct CSSLinearEasingTests {
     }
 
     @Test func refusesAMotionWithoutTravelAndABadTolerance() throws {
-        let loop = try MotionSource(duration: 1, value: { sin(2 * .pi * $0) }, velocity: { t, _ in 2 * .pi * cos(2 * .pi * t) })
+        let loop = try MotionSource(
+            duration: 1, value: { sin(2 * .pi * $0) }, velocity: { t, _ in 2 * .pi * cos(2 * .pi * t) })
         #expect(throws: KinemaError.self) { try CSSLinearEasing(fitting: loop) }
         let source = try MotionSource(easing: try Easing(name: "ease-in"))
         for tolerance in [0, -1, Double.nan] {

@@ -7,7 +7,8 @@ import Testing
     @Test(arguments: [
         ("opacity", 1, CoreAnimationValueType.number), ("position.x", 1, .number), ("position", 2, .point),
         ("anchorPoint", 2, .point), ("bounds.size", 2, .size), ("shadowOffset", 2, .size), ("bounds", 4, .rect),
-        ("contentsRect", 4, .rect), ("backgroundColor", 4, .color), ("borderColor", 4, .color), ("transform", 16, .transform3D),
+        ("contentsRect", 4, .rect), ("backgroundColor", 4, .color), ("borderColor", 4, .color),
+        ("transform", 16, .transform3D)
     ])
     func keyPathAndComponentCountChooseTheType(keyPath: String, count: Int, expected: CoreAnimationValueType) throws {
         let type = try CoreAnimationValueType.inferred(keyPath: keyPath, componentCount: count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Adams–Bashforth–Moulton: its weights, its order, its interpolant and its stability limit, each
@@ -29,8 +30,12 @@ struct AdamsTests {
             expectIntegrates(AdamsCoefficients.bashforth, firstNode: 0, m, to: 1 / Double(m + 1), "Bashforth")
             expectIntegrates(AdamsCoefficients.moulton, firstNode: 1, m, to: 1 / Double(m + 1), "Moulton")
             // The position's weights integrate twice: Σ_j β_j·node_j^m = ∫₀¹ (1 − s) s^m ds.
-            expectIntegrates(AdamsCoefficients.bashforthPosition, firstNode: 0, m, to: 1 / Double((m + 1) * (m + 2)), "Bashforth position")
-            expectIntegrates(AdamsCoefficients.moultonPosition, firstNode: 1, m, to: 1 / Double((m + 1) * (m + 2)), "Moulton position")
+            expectIntegrates(
+                AdamsCoefficients.bashforthPosition, firstNode: 0, m, to: 1 / Double((m + 1) * (m + 2)),
+                "Bashforth position")
+            expectIntegrates(
+                AdamsCoefficients.moultonPosition, firstNode: 1, m, to: 1 / Double((m + 1) * (m + 2)),
+                "Moulton position")
         }
         let j = k - 1, theta = 0.7
         func basis(_ s: Double) -> Double { (0..<j).reduce(1.0) { $0 * (s - 1 + Double($1)) / Double($1 + 1) } }
@@ -53,7 +58,9 @@ struct AdamsTests {
                     endSum += end[i] * node
                     magnitude += abs(weights[i] * node) + abs(end[i] * node)
                 }
-                #expect(abs(sum - pow(theta, Double(m + 1)) / Double(m + 1)) <= 1e-15 * magnitude, "w(\(theta)) at order \(k), s^\(m)")
+                #expect(
+                    abs(sum - pow(theta, Double(m + 1)) / Double(m + 1)) <= 1e-15 * magnitude,
+                    "w(\(theta)) at order \(k), s^\(m)")
                 #expect(abs(endSum - 1 / Double(m + 1)) <= 1e-15 * magnitude, "w(1) at order \(k), s^\(m)")
             }
         }
@@ -84,7 +91,8 @@ struct AdamsTests {
         let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
         let exact = try spring.motion()
         for (order, h, bound) in [(9, 1.0 / 240, 1e-9), (11, 1.0 / 360, 1e-12)] {
-            let run = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .adams(timeStep: h, order: order), duration: 2)
+            let run = try Simulation(scene: PhysicsScene.spring(spring)).run(
+                method: .adams(timeStep: h, order: order), duration: 2)
             let worst = (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
             #expect(worst <= bound, "order \(order): \(worst)")
             // k − 1 DOP853 steps to start (12 evaluations each, plus the first derivative), then 2 a step.
@@ -104,13 +112,16 @@ struct AdamsTests {
     func interpolantIsExactOnPolynomials(order q: Int) throws {
         struct PowerOfTime: SecondOrderSystem {
             let power: Double
-            func acceleration(position: Double, velocity: Double, time: Double) -> Double { power < 0 ? 0 : pow(time, power) }
+            func acceleration(position: Double, velocity: Double, time: Double) -> Double {
+                power < 0 ? 0 : pow(time, power)
+            }
         }
         func exact(_ t: Double) -> (x: Double, v: Double) {
             q == 1 ? (t, 1) : (pow(t, Double(q)) / Double(q * (q - 1)), pow(t, Double(q - 1)) / Double(q - 1))
         }
-        var integrator = AdamsBashforthMoulton(system: PowerOfTime(power: Double(q - 2)),
-                                               state: PhaseState(position: 0, velocity: q == 1 ? 1 : 0), timeStep: 0.05, order: q)
+        var integrator = AdamsBashforthMoulton(
+            system: PowerOfTime(power: Double(q - 2)),
+            state: PhaseState(position: 0, velocity: q == 1 ? 1 : 0), timeStep: 0.05, order: q)
         for _ in 0..<40 {
             try integrator.advance(toward: 10)
             guard integrator.steps >= q else { continue }  // the DOP853 start-up's steps
@@ -162,10 +173,15 @@ struct AdamsTests {
             #expect(gridError > 1e-11)
             var rng = SplitMix64(seed: UInt64(order))
             let frames = (0..<120).map { _ in (1.0 / 60) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
-            for run in [try simulation.run(method: method, frameDurations: frames), try simulation.run(method: method, duration: 2, sampleRate: 60)] {
+            for run in [
+                try simulation.run(method: method, frameDurations: frames),
+                try simulation.run(method: method, duration: 2, sampleRate: 60)
+            ] {
                 for i in 0..<run.count {
                     let error = abs(run.position(i) - exact.position(at: run.times[i]))
-                    #expect(error <= 1.2 * gridError, "order \(order), h \(h), t = \(run.times[i]): \(error), grid \(gridError)")
+                    #expect(
+                        error <= 1.2 * gridError,
+                        "order \(order), h \(h), t = \(run.times[i]): \(error), grid \(gridError)")
                 }
             }
         }
@@ -192,8 +208,9 @@ struct AdamsTests {
             while runs.time < target { try runs.advance(toward: limit, reaching: target) }
             #expect(runs.time == single.time && runs.steps == single.steps)
             #expect(!limitedBySamples || runs.time == target)
-            #expect(runs.state.position == single.state.position && runs.state.velocity == single.state.velocity,
-                    "order \(order), t = \(target)")
+            #expect(
+                runs.state.position == single.state.position && runs.state.velocity == single.state.velocity,
+                "order \(order), t = \(target)")
         }
         #expect(single.time == end)
     }
@@ -203,7 +220,8 @@ struct AdamsTests {
     /// off the grid, leaves the original's next steps and interpolants bit for bit those of a run
     /// that was never copied.
     @Test func copiesStepIndependently() throws {
-        let system = SceneSystem<Double>(scene: try PhysicsScene.spring(try DampedSpring(stiffness: 400, dampingRatio: 0.2)))
+        let system = SceneSystem<Double>(
+            scene: try PhysicsScene.spring(try DampedSpring(stiffness: 400, dampingRatio: 0.2)))
         func integrator() -> AdamsBashforthMoulton<SceneSystem<Double>> {
             AdamsBashforthMoulton(system: system, state: system.initialState, timeStep: 1.0 / 240, order: 8)
         }
@@ -220,7 +238,9 @@ struct AdamsTests {
             try original.advance(toward: 1)
             try untouched.advance(toward: 1)
             let t = (original.previousTime + original.time) / 2
-            #expect(original.state.position == untouched.state.position && original.state.velocity == untouched.state.velocity)
+            #expect(
+                original.state.position == untouched.state.position
+                    && original.state.velocity == untouched.state.velocity)
             #expect(original.interpolate(at: t).position == untouched.interpolate(at: t).position, "t = \(t)")
         }
     }
@@ -266,17 +286,25 @@ struct AdamsTests {
             var least = Double.infinity
             for zeta in ratios {
                 let fastest = IntegrationMethod.fastestRate(omega: 1, dampingRatio: zeta)
-                least = min(least, fastest * AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: order, omega: 1, dampingRatio: zeta))
+                least = min(
+                    least,
+                    fastest
+                        * AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+                            order: order, omega: 1, dampingRatio: zeta))
             }
-            let bound = AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order, dampingRatio: low + 0.05)
-            #expect(bound < least && bound >= 0.8 * least, "order \(order), ζ in [\(low), \(low + 0.1)]: bound \(bound), least limit \(least)")
+            let bound = AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(
+                order: order, dampingRatio: low + 0.05)
+            #expect(
+                bound < least && bound >= 0.8 * least,
+                "order \(order), ζ in [\(low), \(low + 0.1)]: bound \(bound), least limit \(least)")
         }
     }
 
     @Test func rejectsOrdersItDoesNotHave() {
         for order in [0, -1, 13] {
             #expect(throws: KinemaError.self) {
-                try Simulation(scene: PhysicsScene.drop()).run(method: .adams(timeStep: 0.01, order: order), duration: 1)
+                try Simulation(scene: PhysicsScene.drop()).run(
+                    method: .adams(timeStep: 0.01, order: order), duration: 1)
             }
         }
         #expect(throws: KinemaError.self) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 struct AdaptiveIntegratorTests {
@@ -7,9 +8,12 @@ struct AdaptiveIntegratorTests {
     static func maxError(_ method: IntegrationMethod) throws -> (Double, Trajectory) {
         let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
         let exact = try spring.motion(from: 0, to: 1)
-        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 1000)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(
+            method: method, duration: 2, sampleRate: 1000)
         var worst = 0.0
-        for i in 0..<trajectory.count { worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i]))) }
+        for i in 0..<trajectory.count {
+            worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i])))
+        }
         return (worst, trajectory)
     }
 
@@ -25,8 +29,9 @@ struct AdaptiveIntegratorTests {
         let scipySteps = 481.0
         let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
-        var integrator = DormandPrince54(system: system, state: system.initialState,
-                                         absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
+        var integrator = DormandPrince54(
+            system: system, state: system.initialState,
+            absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
         #expect(abs(Double(integrator.steps) - scipySteps) <= 0.05 * scipySteps, "\(integrator.steps) steps")
     }
@@ -36,7 +41,8 @@ struct AdaptiveIntegratorTests {
         let scipySteps = 105.0
         let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
-        var integrator = DOP853(system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
+        var integrator = DOP853(
+            system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
         #expect(abs(Double(integrator.steps) - scipySteps) <= 0.1 * scipySteps, "\(integrator.steps) steps")
     }
@@ -49,7 +55,8 @@ struct AdaptiveIntegratorTests {
         let spring = try DampedSpring(stiffness: 400, dampingRatio: 0.2)
         let exact = try spring.motion(from: 0, to: 1, initialVelocity: 3)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, initialVelocity: 3))
-        func check<I: Integrator>(_ integrator: inout I, tolerance: Double) throws where I.System == SceneSystem<Double> {
+        func check<I: Integrator>(_ integrator: inout I, tolerance: Double) throws
+        where I.System == SceneSystem<Double> {
             while integrator.time < 1 {
                 try integrator.advance(toward: 1)
                 for theta in [0.1, 0.37, 0.5, 0.81] {
@@ -62,7 +69,8 @@ struct AdaptiveIntegratorTests {
             }
         }
         if case .dopri5(let tol) = method {
-            var i = DormandPrince54(system: system, state: system.initialState, absoluteTolerance: tol, relativeTolerance: tol)
+            var i = DormandPrince54(
+                system: system, state: system.initialState, absoluteTolerance: tol, relativeTolerance: tol)
             try check(&i, tolerance: tol)
         } else if case .dop853(let tol) = method {
             var i = DOP853(system: system, state: system.initialState, absoluteTolerance: tol, relativeTolerance: tol)

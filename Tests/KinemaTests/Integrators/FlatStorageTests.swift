@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kinema
 
 /// Scenes in flat storage (`FlatVector`, any size) against the packed SIMD path, analytic
@@ -10,21 +11,25 @@ struct FlatStorageTests {
         var bodies: [PhysicsBody] = []
         for i in 0..<count {
             let x = 0.3 * Double(i + 1), y = 1.5 + 0.02 * Double(i), vx = 0.1 * Double(i % 3)
-            bodies.append(try PhysicsBody(name: "b\(i)", mass: 1 + 0.05 * Double(i), position: [x, y], velocity: [vx, -0.2],
-                                          radius: 0.05))
+            bodies.append(
+                try PhysicsBody(
+                    name: "b\(i)", mass: 1 + 0.05 * Double(i), position: [x, y], velocity: [vx, -0.2],
+                    radius: 0.05))
         }
         var springs = [try SpringForce(.anchor(body: 0, at: [0, 1.5]), stiffness: 300, damping: 0.5, restLength: 0.3)]
         for i in 1..<count {
             springs.append(try SpringForce(.bodies(i - 1, i), stiffness: 300, damping: 0.5, restLength: 0.3))
         }
-        return try PhysicsScene(dimensions: 2, bodies: bodies, springs: springs, gravity: [0, -9.81],
-                                planes: [Plane.floor(dimensions: 2, restitution: 0.7)],
-                                contacts: PhysicsScene.Contacts(restitution: 0.9))
+        return try PhysicsScene(
+            dimensions: 2, bodies: bodies, springs: springs, gravity: [0, -9.81],
+            planes: [Plane.floor(dimensions: 2, restitution: 0.7)],
+            contacts: PhysicsScene.Contacts(restitution: 0.9))
     }
 
     static let methods: [IntegrationMethod] = [
         .euler(timeStep: 1e-4), .semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3), .rk4(timeStep: 1e-3),
-        .adams(timeStep: 1e-3, order: 8), .adams(timeStep: 7e-4, order: 12), .adams(timeStep: 2e-3, order: 2), .dopri5(tolerance: 1e-8), .dop853(tolerance: 1e-10),
+        .adams(timeStep: 1e-3, order: 8), .adams(timeStep: 7e-4, order: 12), .adams(timeStep: 2e-3, order: 2),
+        .dopri5(tolerance: 1e-8), .dop853(tolerance: 1e-10)
     ]
 
     /// 8 bodies in 2-D fill a SIMD16 exactly, so norms and forces see the same lanes either way:
@@ -51,8 +56,10 @@ struct FlatStorageTests {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<200 {
             let d = Double(i % 20)
-            bodies.append(try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
-            springs.append(try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
+            bodies.append(
+                try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+            springs.append(
+                try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
         }
         let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs)
         let trajectory = try Simulation(scene: scene).run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 20)
@@ -61,9 +68,11 @@ struct FlatStorageTests {
             for axis in 0..<3 {
                 let exact = try DampedHarmonicOscillator(
                     mass: body.mass, stiffness: springs[i].stiffness, damping: springs[i].damping,
-                    target: [0.0, 1, 2][axis], initialPosition: body.position[axis], initialVelocity: body.velocity[axis])
+                    target: [0.0, 1, 2][axis], initialPosition: body.position[axis],
+                    initialVelocity: body.velocity[axis])
                 for s in 0..<trajectory.count {
-                    worst = max(worst, abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])))
+                    worst = max(
+                        worst, abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])))
                 }
             }
         }
@@ -77,20 +86,25 @@ struct FlatStorageTests {
     @Test func staticBodyIsAPin() throws {
         let pin = try PhysicsBody(name: "pin", mass: 1e12, position: [0, 2], isStatic: true)
         let bob = try PhysicsBody(name: "bob", position: [0.4, 1.5], velocity: [1, 0])
-        let pinned = try PhysicsScene(dimensions: 2, bodies: [pin, bob],
-                                      springs: [SpringForce(.bodies(0, 1), stiffness: 80, damping: 0.3, restLength: 0.5)],
-                                      gravity: [0, -9.81])
-        let anchored = try PhysicsScene(dimensions: 2, bodies: [bob],
-                                        springs: [SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 80, damping: 0.3, restLength: 0.5)],
-                                        gravity: [0, -9.81])
+        let pinned = try PhysicsScene(
+            dimensions: 2, bodies: [pin, bob],
+            springs: [SpringForce(.bodies(0, 1), stiffness: 80, damping: 0.3, restLength: 0.5)],
+            gravity: [0, -9.81])
+        let anchored = try PhysicsScene(
+            dimensions: 2, bodies: [bob],
+            springs: [SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 80, damping: 0.3, restLength: 0.5)],
+            gravity: [0, -9.81])
         // RK4 does the same arithmetic either way; Dormand–Prince's error norm also counts the pin's
         // (zero) lanes, so its steps differ and both are only as close as their tolerance.
         for (method, bound) in [(IntegrationMethod.rk4(timeStep: 1e-3), 1e-12), (.dopri5(tolerance: 1e-11), 1e-8)] {
             let a = try Simulation(scene: pinned).run(method: method, duration: 2, sampleRate: 50)
             let b = try Simulation(scene: anchored).run(method: method, duration: 2, sampleRate: 50)
             for s in 0..<a.count {
-                #expect(a.position(s, 0) == 0 && a.position(s, 1) == 2 && a.velocity(s, 0) == 0 && a.velocity(s, 1) == 0)
-                #expect(abs(a.position(s, 2) - b.position(s, 0)) <= bound && abs(a.position(s, 3) - b.position(s, 1)) <= bound)
+                #expect(
+                    a.position(s, 0) == 0 && a.position(s, 1) == 2 && a.velocity(s, 0) == 0 && a.velocity(s, 1) == 0)
+                #expect(
+                    abs(a.position(s, 2) - b.position(s, 0)) <= bound
+                        && abs(a.position(s, 3) - b.position(s, 1)) <= bound)
             }
         }
     }
@@ -99,7 +113,8 @@ struct FlatStorageTests {
     @Test func sphereBouncesOffAStaticSphere() throws {
         let wall = try PhysicsBody(name: "wall", position: [0], radius: 0.5, isStatic: true)
         let ball = try PhysicsBody(name: "ball", position: [2], velocity: [-3], radius: 0.5)
-        let scene = try PhysicsScene(dimensions: 1, bodies: [wall, ball], contacts: PhysicsScene.Contacts(restitution: 0.6))
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [wall, ball], contacts: PhysicsScene.Contacts(restitution: 0.6))
         let trajectory = try Simulation(scene: scene).run(method: .rk4(timeStep: 0.01), duration: 1, sampleRate: 10)
         #expect(trajectory.events.count == 1)
         let event = try #require(trajectory.events.first)
@@ -112,13 +127,17 @@ struct FlatStorageTests {
     }
 
     @Test func staticBodiesAreReadFromJSONAndMustNotMove() throws {
-        let scene = try PhysicsScene(json: """
-            {"dimensions": 1, "bodies": [{"name": "pin", "position": [0], "static": true}, {"name": "b", "position": [1]}],
-             "springs": [{"bodies": ["pin", "b"], "stiffness": 10}]}
-            """)
+        let scene = try PhysicsScene(
+            json: """
+                {"dimensions": 1, "bodies": [{"name": "pin", "position": [0], "static": true}, {"name": "b", "position": [1]}],
+                 "springs": [{"bodies": ["pin", "b"], "stiffness": 10}]}
+                """)
         #expect(scene.bodies[0].isStatic && !scene.bodies[1].isStatic)
         #expect(throws: KinemaError.self) {
-            try PhysicsScene(json: #"{"dimensions": 1, "bodies": [{"name": "pin", "position": [0], "velocity": [1], "static": true}]}"#)
+            try PhysicsScene(
+                json:
+                    #"{"dimensions": 1, "bodies": [{"name": "pin", "position": [0], "velocity": [1], "static": true}]}"#
+            )
         }
         #expect(throws: KinemaError.self) {
             try PhysicsScene(json: #"{"dimensions": 1, "bodies": [{"name": "pin", "position": [0], "static": 1}]}"#)

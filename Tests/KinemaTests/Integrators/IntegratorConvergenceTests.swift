@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// The underdamped spring every integrator is measured on: k = 100, c = 2 (ζ = 0.1), 0 → 1.
@@ -28,7 +29,7 @@ struct IntegratorConvergenceTests {
         Case(name: "euler", order: 1, h: 1.0 / 20_000, make: { .euler(timeStep: $0) }),
         Case(name: "semi-implicit-euler", order: 1, h: 1.0 / 20_000, make: { .semiImplicitEuler(timeStep: $0) }),
         Case(name: "verlet", order: 2, h: 1.0 / 1_000, make: { .verlet(timeStep: $0) }),
-        Case(name: "rk4", order: 4, h: 1.0 / 200, make: { .rk4(timeStep: $0) }),
+        Case(name: "rk4", order: 4, h: 1.0 / 200, make: { .rk4(timeStep: $0) })
     ]
 
     /// Observed order log2(e(h)/e(h/2)) at h, h/2, h/4, within 10 % of the method's order.
@@ -38,7 +39,9 @@ struct IntegratorConvergenceTests {
         let e2 = try maxError(c.make(c.h / 2)).error
         let e4 = try maxError(c.make(c.h / 4)).error
         let orders = [log2(e1 / e2), log2(e2 / e4)]
-        for order in orders { #expect(abs(order - c.order) <= 0.1 * c.order, "errors \(e1), \(e2), \(e4): orders \(orders)") }
+        for order in orders {
+            #expect(abs(order - c.order) <= 0.1 * c.order, "errors \(e1), \(e2), \(e4): orders \(orders)")
+        }
     }
 
     /// Dormand–Prince's 5th order, measured on its own step (a fixed step, no control): one step of
@@ -46,7 +49,8 @@ struct IntegratorConvergenceTests {
     @Test func dormandPrinceIsFifthOrder() throws {
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring))
         func globalError(_ h: Double) throws -> Double {
-            var integrator = DormandPrince54(system: system, state: system.initialState, absoluteTolerance: 1, relativeTolerance: 1)
+            var integrator = DormandPrince54(
+                system: system, state: system.initialState, absoluteTolerance: 1, relativeTolerance: 1)
             integrator.stepSize = h
             var worst = 0.0
             for n in 1...Int((2 / h).rounded()) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// The jelly spring, written out here.
@@ -17,7 +18,8 @@ private func gridError(_ animation: KeyframeAnimation, _ f: (Double) -> Double, 
 
 struct KeyframeBakerTests {
     @Test func jellySpringInElevenKeyframesWithinOneThousandth() throws {
-        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .adaptive, tolerance: 1e-3)
+        let fit = try KeyframeBaker.bake(
+            MotionSource(easing: .dampedCosine(.jelly)), strategy: .adaptive, tolerance: 1e-3)
         #expect(fit.keyframeCount == 11)  // one per extremum (9) plus the ends: the minimum
         #expect(fit.maxError <= 1e-3)
         #expect(gridError(fit.animation, seed) <= 1e-3)
@@ -27,13 +29,15 @@ struct KeyframeBakerTests {
     }
 
     @Test func uniformSixtyFramesIncludeTheEnd() throws {
-        let fit = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 60)
+        let fit = try KeyframeBaker.bake(
+            MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 60)
         #expect(fit.keyframeCount == 61)
         #expect(fit.animation.keyTimes.last == 1)
         #expect(abs(fit.maxError - 2.6e-2) <= 0.1e-2, "\(fit.maxError)")
         #expect(abs(gridError(fit.animation, seed) - fit.maxError) <= 1e-4)
         // 48 keyframes (47 segments, end included): the seed's frame count done right.
-        let fortyEight = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
+        let fortyEight = try KeyframeBaker.bake(
+            MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
         #expect(fortyEight.keyframeCount == 48)
         #expect(abs(fortyEight.maxError - 3.9e-2) <= 0.1e-2, "\(fortyEight.maxError)")
     }
@@ -45,7 +49,8 @@ struct KeyframeBakerTests {
         let animation = try KeyframeAnimation(values: (0..<n).map { [seed(Double($0) / Double(n))] })
         let error = gridError(animation, seed)
         #expect(abs(error - 5.2e-2) <= 0.1e-2, "\(error)")
-        let done = try KeyframeBaker.bake(MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
+        let done = try KeyframeBaker.bake(
+            MotionSource(easing: .dampedCosine(.jelly)), strategy: .uniform, framesPerSecond: 47)
         #expect(done.maxError < error)
     }
 
@@ -69,8 +74,9 @@ struct KeyframeBakerTests {
     func adaptiveMeetsTightTolerancesInEveryRegime(tolerance: Double, spring: (k: Double, c: Double)) throws {
         let s = try DampedSpring(stiffness: spring.k, damping: spring.c)
         let motion = try s.motion(from: 0, to: 1, initialVelocity: 2)
-        let source = try MotionSource(duration: 1.5, value: { motion.position(at: $0) },
-                                      velocity: { t, _ in motion.velocity(at: t) })
+        let source = try MotionSource(
+            duration: 1.5, value: { motion.position(at: $0) },
+            velocity: { t, _ in motion.velocity(at: t) })
         let fit = try KeyframeBaker.bake(source, strategy: .adaptive, tolerance: tolerance)
         #expect(fit.maxError <= tolerance, "\(fit.keyframeCount) keyframes, error \(fit.maxError)")
         #expect(gridError(fit.animation, { motion.position(at: $0) }) <= tolerance)
@@ -81,7 +87,8 @@ struct KeyframeBakerTests {
     /// tolerance are not knots, so the bake stays a handful of keyframes.
     @Test func roundingRipplesInASettledTailAreNotKnots() throws {
         let spring = try DampedSpring(stiffness: 500, damping: 2 * 500.0.squareRoot())
-        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(
+            method: .rk4(timeStep: 1.0 / 600), duration: 2)
         let source = try MotionSource(trajectory: trajectory)
         #expect((source.extrema?.count ?? 0) >= 10, "\(source.extrema ?? [])")
         let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
@@ -95,9 +102,11 @@ struct KeyframeBakerTests {
     /// evaluation, not the baker's), they stay within it, and the baker's figure matches the grid's.
     @Test(arguments: [(18, 4), (16, 19), (17, 19)])
     func adaptiveBakesStayWithinTheTolerance(_ grid: (stiffness: Int, dampingRatio: Int)) throws {
-        let spring = try DampedSpring(stiffness: 100 * Double.pow(10, Double(grid.stiffness) / 199),
-                                dampingRatio: 0.1 * Double.pow(10, Double(grid.dampingRatio) / 99))
-        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 1.0 / 600), duration: 2)
+        let spring = try DampedSpring(
+            stiffness: 100 * Double.pow(10, Double(grid.stiffness) / 199),
+            dampingRatio: 0.1 * Double.pow(10, Double(grid.dampingRatio) / 99))
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(
+            method: .rk4(timeStep: 1.0 / 600), duration: 2)
         let source = try MotionSource(trajectory: trajectory)
         let bound = 1e-3 * abs(source.value(2) - source.value(0))
         let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
@@ -136,7 +145,9 @@ struct KeyframeBakerTests {
                     for (j, s) in parameters.enumerated() {
                         let x = Double(j + 1) / 16
                         let miss = abs(CubicBezierTimingFunction.cubic(x1, x2, at: s) - x)
-                        #expect(miss <= 1e-13 || s == curve.parameter(at: x), "x1 \(x1) x2 \(x2) guess \(guess) x \(x): off by \(miss)")
+                        #expect(
+                            miss <= 1e-13 || s == curve.parameter(at: x),
+                            "x1 \(x1) x2 \(x2) guess \(guess) x \(x): off by \(miss)")
                     }
                 }
             }
@@ -148,7 +159,9 @@ struct KeyframeBakerTests {
         var roots: [Double] = []
         Hermite.appendSlopeRoots(0, 1, 0, 1, from: 10, h: 1, to: &roots)
         #expect(roots.count == 2)
-        #expect(abs(roots[0] - (10.5 - 3.0.squareRoot() / 6)) <= 1e-14 && abs(roots[1] - (10.5 + 3.0.squareRoot() / 6)) <= 1e-14)
+        #expect(
+            abs(roots[0] - (10.5 - 3.0.squareRoot() / 6)) <= 1e-14
+                && abs(roots[1] - (10.5 + 3.0.squareRoot() / 6)) <= 1e-14)
         roots = []
         Hermite.appendSlopeRoots(0, 1, 1, 1, from: 0, h: 1, to: &roots)  // a straight line: no extremum
         #expect(roots.isEmpty)
@@ -156,12 +169,15 @@ struct KeyframeBakerTests {
 
     @Test func twoDimensionalSceneBakesOneTrackPerCoordinate() throws {
         let ball = try PhysicsBody(name: "ball", position: [1, 0.5], velocity: [0, 2])
-        let scene = try PhysicsScene(dimensions: 2, bodies: [ball],
-                              springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 60, damping: 3)])
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 2_000)
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: [ball],
+            springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 60, damping: 3)])
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 2_000)
         let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 500)
         for coordinate in 0..<2 {
-            let fit = try KeyframeBaker.bake(MotionSource(trajectory: trajectory, coordinate: coordinate), tolerance: 1e-4)
+            let fit = try KeyframeBaker.bake(
+                MotionSource(trajectory: trajectory, coordinate: coordinate), tolerance: 1e-4)
             #expect(fit.maxError <= 1e-4 * 1.5)  // travel: |x(2) − x(0)| ≤ 1.5
             for i in 0..<exact.count {
                 let t = exact.times[i]
@@ -195,10 +211,12 @@ struct MultiDimensionalImpactKeyframeTests {
 
     @Test func eachCoordinateBakesThroughTheImpacts() throws {
         let ball = try PhysicsBody(name: "ball", position: [0, Self.height], velocity: [Self.speed, 0])
-        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -Self.g],
-                                     planes: [Plane.floor(dimensions: 2, restitution: Self.restitution, friction: Self.friction)],
-                                     restVelocity: 0.5)
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 1.5, sampleRate: 2_000)
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: [ball], gravity: [0, -Self.g],
+            planes: [Plane.floor(dimensions: 2, restitution: Self.restitution, friction: Self.friction)],
+            restVelocity: 0.5)
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-11), duration: 1.5, sampleRate: 2_000)
         #expect(trajectory.events.count >= 3)
         for coordinate in 0..<2 {
             let source = try MotionSource(trajectory: trajectory, coordinate: coordinate)
@@ -220,7 +238,9 @@ struct KeyframeEvaluatorTests {
         let a = try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .discrete)
         #expect(a.value(at: 0)[0] == 1 && a.value(at: 0.19)[0] == 1 && a.value(at: 0.2)[0] == 2)
         #expect(a.value(at: 0.69)[0] == 2 && a.value(at: 0.7)[0] == 3 && a.value(at: 1)[0] == 3)
-        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.5, 1], calculationMode: .discrete) }
+        #expect(throws: KinemaError.self) {
+            try KeyframeAnimation(values: [[1], [2], [3]], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        }
     }
 
     @Test func pacedSpacesByDistance() throws {
@@ -230,7 +250,8 @@ struct KeyframeEvaluatorTests {
     }
 
     @Test func linearUsesEachSegmentsTimingFunction() throws {
-        let a = try KeyframeAnimation(values: [[0], [10], [20]], keyTimes: [0, 0.5, 1], timingFunctions: [.easeIn, .linear])
+        let a = try KeyframeAnimation(
+            values: [[0], [10], [20]], keyTimes: [0, 0.5, 1], timingFunctions: [.easeIn, .linear])
         #expect(abs(a.value(at: 0.25)[0] - 10 * CubicBezierTimingFunction.easeIn.value(at: 0.5)) <= 1e-12)
         #expect(abs(a.value(at: 0.75)[0] - 15) <= 1e-12)
     }
@@ -246,7 +267,9 @@ struct KeyframeEvaluatorTests {
         #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1]], keyTimes: [0, 1.5]) }
         #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1], [2]], keyTimes: [0, 0.8, 0.5]) }
         #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1], [2]], keyTimes: [0.1, 0.5, 1]) }
-        #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1]], keyTimes: [0, 1], timingFunctions: []) }
+        #expect(throws: KinemaError.self) {
+            try KeyframeAnimation(values: [[0], [1]], keyTimes: [0, 1], timingFunctions: [])
+        }
         #expect(throws: KinemaError.self) { try KeyframeAnimation(values: [[0], [1, 2]]) }
         #expect(throws: KinemaError.self) { try KeyframeAnimation(values: []) }
     }
@@ -256,16 +279,17 @@ struct KeyframeEvaluatorTests {
         let plain = try MediaTiming(duration: 2)
         #expect(plain.progress(at: 1) == 0.5 && plain.progress(at: -1) == nil && plain.progress(at: 2) == nil)
         let repeated = try MediaTiming(duration: 2, repeatCount: 2.5, fillMode: .forwards)
-        #expect(repeated.progress(at: 3) == 0.5)        // second cycle, half way
-        #expect(repeated.progress(at: 4.5) == 0.25)     // third cycle
-        #expect(repeated.progress(at: 10) == 0.5)       // stopped half way through the third cycle
+        #expect(repeated.progress(at: 3) == 0.5)  // second cycle, half way
+        #expect(repeated.progress(at: 4.5) == 0.25)  // third cycle
+        #expect(repeated.progress(at: 10) == 0.5)  // stopped half way through the third cycle
         let reversing = try MediaTiming(duration: 2, autoreverses: true, fillMode: .both)
-        #expect(reversing.progress(at: 1) == 0.5 && reversing.progress(at: 3) == 0.5 && reversing.progress(at: 3.5) == 0.25)
+        #expect(
+            reversing.progress(at: 1) == 0.5 && reversing.progress(at: 3) == 0.5 && reversing.progress(at: 3.5) == 0.25)
         #expect(reversing.progress(at: 5) == 0 && reversing.progress(at: -1) == 0)
         let backwards = try MediaTiming(beginTime: 1, duration: 2, fillMode: .backwards)
         #expect(backwards.progress(at: 0) == 0 && backwards.progress(at: 4) == nil)
         let fast = try MediaTiming(duration: 2, speed: 2, timeOffset: 0.5)
-        #expect(fast.progress(at: 0.25) == 0.5)         // (0.25·2) + 0.5 = 1 → 1/2
+        #expect(fast.progress(at: 0.25) == 0.5)  // (0.25·2) + 0.5 = 1 → 1/2
         let forwards = try MediaTiming(duration: 2, repeatCount: 2, fillMode: .forwards)
         #expect(forwards.progress(at: 4) == 1 && forwards.progress(at: 100) == 1)
         let limited = try MediaTiming(duration: 2, repeatDuration: 3, fillMode: .removed)
@@ -291,7 +315,9 @@ struct CSSIdentifierTests {
     @Test func keyframesNameIsEscapedWhereverItIsUsed() throws {
         let fit = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "ease-in-out")), tolerance: 1e-3)
         let css = KeyframeExport.css(fit, name: "kinema-a b{c}")
-        #expect(css.contains("@keyframes kinema-a\\ b\\{c\\} {") && css.contains(".kinema-a\\ b\\{c\\} { animation: kinema-a\\ b\\{c\\} "))
+        #expect(
+            css.contains("@keyframes kinema-a\\ b\\{c\\} {")
+                && css.contains(".kinema-a\\ b\\{c\\} { animation: kinema-a\\ b\\{c\\} "))
         #expect(!css.contains("a b{c}"))
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 struct DropTests {
-    static let methods: [IntegrationMethod] = [.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .adams(timeStep: 1e-3, order: 8), .exact]
+    static let methods: [IntegrationMethod] = [
+        .dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .adams(timeStep: 1e-3, order: 8), .exact
+    ]
 
     /// h = 1, g = 9.81, e = 0.8: impacts at t_n = t1·(1 + 2e(1 − e^(n−1))/(1 − e)), rest near
     /// T = t1·(1 + e)/(1 − e) = 4.0637 s, never below the floor by more than 1e-12.
@@ -52,7 +55,8 @@ struct DropTests {
         let scene = try PhysicsScene.drop(height: 1, restitution: restitution)
         let t1 = (2 / 9.81).squareRoot()
         let duration = restitution == 0 ? 2 : t1 * (1 + restitution) / (1 - restitution) + 1
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: duration, sampleRate: 60)
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-9), duration: duration, sampleRate: 60)
         #expect(trajectory.events.last?.speedOut == 0)
         #expect(trajectory.position(trajectory.count - 1) == 0 && trajectory.velocity(trajectory.count - 1) == 0)
         for i in 0..<trajectory.count { #expect(trajectory.position(i) >= -1e-12) }
@@ -60,13 +64,15 @@ struct DropTests {
     }
 
     @Test func aBallAtRestOnTheFloorStaysThere() throws {
-        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 0)).run(method: .rk4(timeStep: 0.01), duration: 1)
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 0)).run(
+            method: .rk4(timeStep: 0.01), duration: 1)
         #expect(trajectory.events.isEmpty)
         for i in 0..<trajectory.count { #expect(trajectory.position(i) == 0 && trajectory.velocity(i) == 0) }
     }
 
     @Test func zeroGravityFloats() throws {
-        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 0)).run(method: .dopri5(tolerance: 1e-9), duration: 3)
+        let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 0)).run(
+            method: .dopri5(tolerance: 1e-9), duration: 3)
         #expect(trajectory.events.isEmpty)
         for i in 0..<trajectory.count { #expect(trajectory.position(i) == 1) }
     }
@@ -87,7 +93,8 @@ struct SceneTests {
         let a = try PhysicsBody(name: "a", position: [0, 0], velocity: [1, 0], radius: 0.1)
         let b = try PhysicsBody(name: "b", position: [1, 0], velocity: [0, 0], radius: 0.1)
         let scene = try PhysicsScene(dimensions: 2, bodies: [a, b], contacts: .init(restitution: 1))
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-10), duration: 2, sampleRate: 10)
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-10), duration: 2, sampleRate: 10)
         let event = try #require(trajectory.events.first)
         #expect(abs(event.time - 0.8) <= 1e-9)
         let last = trajectory.count - 1
@@ -99,17 +106,23 @@ struct SceneTests {
     /// one impact per touching pair, and as many balls leave the far end as came in; the balls at
     /// rest side by side are not impacts (they were: a zero-speed event after every restart, until
     /// 200,000 events stopped the run, 5 to 12 s).
-    @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10), .rk4(timeStep: 1e-3)], [1, 2])
+    @Test(
+        arguments: [IntegrationMethod.dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10), .rk4(timeStep: 1e-3)], [1, 2]
+    )
     func newtonsCradleSendsOutAsManyBallsAsCameIn(_ method: IntegrationMethod, swung: Int) throws {
         let r = 0.1
         // Swung balls from −0.5 (the first touching the row at t = 0.3), the row from 0 to 0.6.
-        let swungIn = (0..<swung).map { try! PhysicsBody(name: "in\($0)", position: [-0.5 - 2 * r * Double($0)], velocity: [1], radius: r) }
+        let swungIn = (0..<swung).map {
+            try! PhysicsBody(name: "in\($0)", position: [-0.5 - 2 * r * Double($0)], velocity: [1], radius: r)
+        }
         let row = (0..<4).map { try! PhysicsBody(name: "row\($0)", position: [2 * r * Double($0)], radius: r) }
         let scene = try PhysicsScene(dimensions: 1, bodies: swungIn + row, contacts: .init(restitution: 1))
         let start = Date()
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 2, sampleRate: 10)
         #expect(Date().timeIntervalSince(start) < 5, "no storm of events")
-        #expect(trajectory.events.count == 4 * swung, "\(trajectory.events.map { ($0.time, $0.body, $0.collider, $0.speedIn) })")
+        #expect(
+            trajectory.events.count == 4 * swung,
+            "\(trajectory.events.map { ($0.time, $0.body, $0.collider, $0.speedIn) })")
         for event in trajectory.events {
             #expect(abs(event.time - 0.3) <= 1e-9 && abs(event.speedIn - 1) <= 1e-9 && abs(event.speedOut - 1) <= 1e-9)
         }
@@ -144,10 +157,18 @@ struct SceneTests {
         #expect(throws: KinemaError.self) { try PhysicsScene.drop(height: -1) }
         #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: 0, position: [0]) }
         #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: -2, position: [0]) }
-        #expect(throws: KinemaError.self) { try PhysicsScene(dimensions: 4, bodies: [PhysicsBody(name: "x", position: [0, 0, 0, 0])]) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0), duration: 1) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0.01), duration: .nan) }
-        #expect(throws: KinemaError.self) { try Simulation(scene: PhysicsScene.drop()).run(method: .dopri5(tolerance: -1), duration: 1) }
+        #expect(throws: KinemaError.self) {
+            try PhysicsScene(dimensions: 4, bodies: [PhysicsBody(name: "x", position: [0, 0, 0, 0])])
+        }
+        #expect(throws: KinemaError.self) {
+            try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0), duration: 1)
+        }
+        #expect(throws: KinemaError.self) {
+            try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0.01), duration: .nan)
+        }
+        #expect(throws: KinemaError.self) {
+            try Simulation(scene: PhysicsScene.drop()).run(method: .dopri5(tolerance: -1), duration: 1)
+        }
     }
 }
 
@@ -158,17 +179,21 @@ struct ManyBodyTests {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<20 {
             let d = Double(i)
-            bodies.append(try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
-            springs.append(try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
+            bodies.append(
+                try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+            springs.append(
+                try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
         }
         let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs)
         #expect(scene.coordinateCount == 60)
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 50)
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 50)
         for (i, body) in bodies.enumerated() {
             for axis in 0..<3 {
                 let exact = try DampedHarmonicOscillator(
                     mass: body.mass, stiffness: springs[i].stiffness, damping: springs[i].damping,
-                    target: [0.0, 1, 2][axis], initialPosition: body.position[axis], initialVelocity: body.velocity[axis])
+                    target: [0.0, 1, 2][axis], initialPosition: body.position[axis],
+                    initialVelocity: body.velocity[axis])
                 for s in 0..<trajectory.count {
                     #expect(abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])) <= 1e-8)
                 }

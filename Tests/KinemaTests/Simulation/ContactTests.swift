@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Contacts between several bodies: an impact passes through what the bodies touch, "at rest"
@@ -7,8 +8,10 @@ import Testing
 /// wrong side of a plane or inside another sphere. References: closed forms (parabolas, straight
 /// lines, elastic exchanges of velocity) and geometry.
 struct ContactTests {
-    static let integrators: [IntegrationMethod] = [.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1e-3),
-                                                   .semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3), .exact]
+    static let integrators: [IntegrationMethod] = [
+        .dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1e-3),
+        .semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3), .exact
+    ]
 
     /// Every sample: bodies outside every plane and sphere pairs apart, to 1e-9.
     static func expectNothingInside(_ trajectory: Trajectory, _ scene: PhysicsScene, _ label: String) {
@@ -19,13 +22,20 @@ struct ContactTests {
                 let x = position(i, b)
                 for plane in scene.planes {
                     let gap = zip(x, plane.normal).map(*).reduce(0, +) - plane.offset - body.radius
-                    #expect(gap >= -1e-9, "\(label): \(body.name) \(-gap) inside \(plane.name) at t = \(trajectory.times[i])")
+                    #expect(
+                        gap >= -1e-9,
+                        "\(label): \(body.name) \(-gap) inside \(plane.name) at t = \(trajectory.times[i])")
                 }
                 guard scene.contacts != nil, body.radius > 0 else { continue }
                 for o in (b + 1)..<scene.bodies.count where scene.bodies[o].radius > 0 {
                     let y = position(i, o)
-                    let gap = zip(x, y).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() - body.radius - scene.bodies[o].radius
-                    #expect(gap >= -1e-9, "\(label): \(body.name) and \(scene.bodies[o].name) overlap by \(-gap) at t = \(trajectory.times[i])")
+                    let gap =
+                        zip(x, y).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() - body.radius
+                        - scene.bodies[o].radius
+                    #expect(
+                        gap >= -1e-9,
+                        "\(label): \(body.name) and \(scene.bodies[o].name) overlap by \(-gap) at t = \(trajectory.times[i])"
+                    )
                 }
             }
         }
@@ -35,39 +45,57 @@ struct ContactTests {
     /// the floor, both end at rest stacked (a on the floor at 0.1, b on it at 0.3), none below.
     @Test(arguments: integrators)
     func aBallHitFromAboveStaysOnTheFloor(_ method: IntegrationMethod) throws {
-        let scene = try PhysicsScene(dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0.1], radius: 0.1),
-                                                             PhysicsBody(name: "b", position: [1.0], radius: 0.1)],
-                                     gravity: [-9.81], planes: [Plane(name: "floor", normal: [1], offset: 0, restitution: 0.5)],
-                                     contacts: PhysicsScene.Contacts(restitution: 0.5))
+        let scene = try PhysicsScene(
+            dimensions: 1,
+            bodies: [
+                PhysicsBody(name: "a", position: [0.1], radius: 0.1),
+                PhysicsBody(name: "b", position: [1.0], radius: 0.1)
+            ],
+            gravity: [-9.81], planes: [Plane(name: "floor", normal: [1], offset: 0, restitution: 0.5)],
+            contacts: PhysicsScene.Contacts(restitution: 0.5))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
         Self.expectNothingInside(trajectory, scene, "\(method)")
         let last = trajectory.count - 1
-        #expect(abs(trajectory.position(last, 0) - 0.1) <= 1e-9 && abs(trajectory.position(last, 1) - 0.3) <= 1e-9,
-                "\(method): ends at \(trajectory.position(last, 0)), \(trajectory.position(last, 1))")
+        #expect(
+            abs(trajectory.position(last, 0) - 0.1) <= 1e-9 && abs(trajectory.position(last, 1) - 0.3) <= 1e-9,
+            "\(method): ends at \(trajectory.position(last, 0)), \(trajectory.position(last, 1))")
         // The first impact: b meets a after falling 0.7 m, at √(1.4/9.81) s with √(2·9.81·0.7) m/s.
         let first = try #require(trajectory.events.first)
         guard method.name != "semi-implicit-euler" else { return }  // first order: not exact on a parabola
-        #expect(abs(first.time - (1.4 / 9.81).squareRoot()) <= 1e-9 && abs(first.speedIn - (2 * 9.81 * 0.7).squareRoot()) <= 1e-9,
-                "\(method): \(first.time), \(first.speedIn)")
-        #expect(trajectory.events.contains { $0.collider == "floor" && $0.body == "a" && abs($0.time - first.time) <= 1e-12 },
-                "\(method): the impulse did not reach the floor at \(first.time)")
+        #expect(
+            abs(first.time - (1.4 / 9.81).squareRoot()) <= 1e-9
+                && abs(first.speedIn - (2 * 9.81 * 0.7).squareRoot()) <= 1e-9,
+            "\(method): \(first.time), \(first.speedIn)")
+        #expect(
+            trajectory.events.contains {
+                $0.collider == "floor" && $0.body == "a" && abs($0.time - first.time) <= 1e-12
+            },
+            "\(method): the impulse did not reach the floor at \(first.time)")
     }
 
     /// Without gravity: a slow ball bounces off the wall (nothing holds it there), b exchanges
     /// velocities with it, it bounces off the wall again and passes b's velocity back.
     @Test(arguments: integrators)
     func anElasticRowAgainstAWallExchangesVelocities(_ method: IntegrationMethod) throws {
-        let scene = try PhysicsScene(dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0.1001], velocity: [-0.005], radius: 0.1),
-                                                             PhysicsBody(name: "b", position: [0.5], velocity: [-1.0], radius: 0.1)],
-                                     planes: [Plane(name: "wall", normal: [1], offset: 0, restitution: 1)],
-                                     contacts: PhysicsScene.Contacts(restitution: 1))
+        let scene = try PhysicsScene(
+            dimensions: 1,
+            bodies: [
+                PhysicsBody(name: "a", position: [0.1001], velocity: [-0.005], radius: 0.1),
+                PhysicsBody(name: "b", position: [0.5], velocity: [-1.0], radius: 0.1)
+            ],
+            planes: [Plane(name: "wall", normal: [1], offset: 0, restitution: 1)],
+            contacts: PhysicsScene.Contacts(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
         Self.expectNothingInside(trajectory, scene, "\(method)")
         let last = trajectory.count - 1
-        #expect(abs(trajectory.velocity(last, 0) - 0.005) <= 1e-9 && abs(trajectory.velocity(last, 1) - 1) <= 1e-9,
-                "\(method): ends with velocities \(trajectory.velocity(last, 0)), \(trajectory.velocity(last, 1))")
-        #expect(trajectory.events.map(\.collider) == ["wall", "b", "wall", "b"], "\(trajectory.events.map { ($0.time, $0.collider) })")
-        #expect(abs(trajectory.events[0].speedOut - 0.005) <= 1e-12, "the slow bounce: \(trajectory.events[0].speedOut)")
+        #expect(
+            abs(trajectory.velocity(last, 0) - 0.005) <= 1e-9 && abs(trajectory.velocity(last, 1) - 1) <= 1e-9,
+            "\(method): ends with velocities \(trajectory.velocity(last, 0)), \(trajectory.velocity(last, 1))")
+        #expect(
+            trajectory.events.map(\.collider) == ["wall", "b", "wall", "b"],
+            "\(trajectory.events.map { ($0.time, $0.collider) })")
+        #expect(
+            abs(trajectory.events[0].speedOut - 0.005) <= 1e-12, "the slow bounce: \(trajectory.events[0].speedOut)")
     }
 
     /// Slower than the rest velocity, with nothing pressing: an elastic bounce, in every direction.
@@ -76,12 +104,19 @@ struct ContactTests {
         let d = normal.count, speed = 0.0057
         let start = normal.map { (normal.contains(-1) ? -1 : 0) * $0 + 0.2 * $0 }  // 0.1 off the plane (radius 0.1)
         let offset = normal.contains(-1) ? -1.0 : 0.0
-        let scene = try PhysicsScene(dimensions: d, bodies: [PhysicsBody(name: "a", position: start, velocity: normal.map { -speed * $0 },
-                                                                         radius: 0.1)],
-                                     planes: [Plane(name: "wall", normal: normal, offset: offset, restitution: 1)])
-        let trajectory = try Simulation(scene: scene).run(method: .dopri5(tolerance: 1e-9), duration: 30, sampleRate: 10)
-        #expect(trajectory.events.count == 1 && abs((trajectory.events.first?.speedOut ?? 0) - speed) <= 1e-12,
-                "\(normal): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
+        let scene = try PhysicsScene(
+            dimensions: d,
+            bodies: [
+                PhysicsBody(
+                    name: "a", position: start, velocity: normal.map { -speed * $0 },
+                    radius: 0.1)
+            ],
+            planes: [Plane(name: "wall", normal: normal, offset: offset, restitution: 1)])
+        let trajectory = try Simulation(scene: scene).run(
+            method: .dopri5(tolerance: 1e-9), duration: 30, sampleRate: 10)
+        #expect(
+            trajectory.events.count == 1 && abs((trajectory.events.first?.speedOut ?? 0) - speed) <= 1e-12,
+            "\(normal): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
         let last = trajectory.count - 1
         let normalSpeed = (0..<d).map { trajectory.velocity(last, $0) * normal[$0] }.reduce(0, +)
         #expect(abs(normalSpeed - speed) <= 1e-12, "\(normal): leaves at \(normalSpeed)")
@@ -90,16 +125,23 @@ struct ContactTests {
     /// A ball falling past a static one at 0.15 between centres (radii 0.1): they touch when the
     /// gap along the fall is √(0.2² − 0.15²), at t = √(2(1 − 0.1323)/9.81). At 2 samples a second
     /// the adaptive steps end past the pair, where it is apart again.
-    @Test(arguments: [IntegrationMethod.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1.0 / 100), .exact])
+    @Test(arguments: [
+        IntegrationMethod.dopri5(tolerance: 1e-9), .dop853(tolerance: 1e-9), .rk4(timeStep: 1.0 / 100), .exact
+    ])
     func aGrazingHitInsideALongStepIsFound(_ method: IntegrationMethod) throws {
-        let scene = try PhysicsScene(dimensions: 2, bodies: [PhysicsBody(name: "a", position: [0.15, 1], radius: 0.1),
-                                                             PhysicsBody(name: "b", position: [0, 0], radius: 0.1, isStatic: true)],
-                                     gravity: [0, -9.81], contacts: PhysicsScene.Contacts(restitution: 1))
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "a", position: [0.15, 1], radius: 0.1),
+                PhysicsBody(name: "b", position: [0, 0], radius: 0.1, isStatic: true)
+            ],
+            gravity: [0, -9.81], contacts: PhysicsScene.Contacts(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 2)
         let height = (0.2 * 0.2 - 0.15 * 0.15).squareRoot()
         let expected = (2 * (1 - height) / 9.81).squareRoot()
-        #expect(trajectory.events.count == 1 && abs((trajectory.events.first?.time ?? 0) - expected) <= 1e-9,
-                "\(method): \(trajectory.events.map(\.time)), expected \(expected)")
+        #expect(
+            trajectory.events.count == 1 && abs((trajectory.events.first?.time ?? 0) - expected) <= 1e-9,
+            "\(method): \(trajectory.events.map(\.time)), expected \(expected)")
         Self.expectNothingInside(trajectory, scene, "\(method)")
     }
 
@@ -116,11 +158,14 @@ struct ContactTests {
             while bodies.count < 2 + trial % 5 {
                 let position = (0..<dimensions).map { _ in 0.1 + 0.8 * unit() }
                 let apart = bodies.allSatisfy { body in
-                    zip(body.position, position).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() > 2 * radius + 1e-3
+                    zip(body.position, position).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() > 2 * radius
+                        + 1e-3
                 }
                 guard apart else { continue }
-                bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: position,
-                                              velocity: (0..<dimensions).map { _ in 2 * unit() - 1 }, radius: radius))
+                bodies.append(
+                    try PhysicsBody(
+                        name: "s\(bodies.count)", position: position,
+                        velocity: (0..<dimensions).map { _ in 2 * unit() - 1 }, radius: radius))
             }
             var planes: [Plane] = []
             for axis in 0..<dimensions {
@@ -128,12 +173,14 @@ struct ContactTests {
                 normal[axis] = 1
                 planes.append(try Plane(name: "low\(axis)", normal: normal, offset: 0, restitution: 0.3 + 0.7 * unit()))
                 normal[axis] = -1
-                planes.append(try Plane(name: "high\(axis)", normal: normal, offset: -1, restitution: 0.3 + 0.7 * unit()))
+                planes.append(
+                    try Plane(name: "high\(axis)", normal: normal, offset: -1, restitution: 0.3 + 0.7 * unit()))
             }
             var g = [Double](repeating: 0, count: dimensions)
             if gravity { g[dimensions - 1] = -9.81 }
-            let scene = try PhysicsScene(dimensions: dimensions, bodies: bodies, gravity: g, planes: planes,
-                                         contacts: PhysicsScene.Contacts(restitution: 0.3 + 0.7 * unit()))
+            let scene = try PhysicsScene(
+                dimensions: dimensions, bodies: bodies, gravity: g, planes: planes,
+                contacts: PhysicsScene.Contacts(restitution: 0.3 + 0.7 * unit()))
             for method in [IntegrationMethod.dopri5(tolerance: 1e-9), .rk4(timeStep: 1e-3)] {
                 let label = "\(dimensions)-D trial \(trial), \(method)"
                 do {
@@ -163,8 +210,10 @@ struct ExactSceneTests {
         for i in 0..<3 {
             for j in 0..<3 {
                 for k in 0..<3 {
-                    bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: [i, j, k].map { -0.6 + 0.6 * Double($0) },
-                                                  velocity: [unit(), unit(), unit()], radius: 0.15))
+                    bodies.append(
+                        try PhysicsBody(
+                            name: "s\(bodies.count)", position: [i, j, k].map { -0.6 + 0.6 * Double($0) },
+                            velocity: [unit(), unit(), unit()], radius: 0.15))
                 }
             }
         }
@@ -176,8 +225,9 @@ struct ExactSceneTests {
                 planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: 1))
             }
         }
-        return try PhysicsScene(dimensions: 3, bodies: bodies, gravity: [0, 0, -gravity], planes: planes,
-                                contacts: PhysicsScene.Contacts(restitution: 1), restVelocity: 0)
+        return try PhysicsScene(
+            dimensions: 3, bodies: bodies, gravity: [0, 0, -gravity], planes: planes,
+            contacts: PhysicsScene.Contacts(restitution: 1), restVelocity: 0)
     }
 
     /// Kinetic plus potential energy of every sample.
@@ -195,22 +245,26 @@ struct ExactSceneTests {
         let scene = try Self.box(gravity: gravity)
         let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 60)
         let energy = Self.energies(exact, gravity: gravity)
-        #expect(energy.allSatisfy { abs($0 - energy[0]) <= 1e-12 * abs(energy[0]) }, "energy \(energy.min()!)…\(energy.max()!)")
+        #expect(
+            energy.allSatisfy { abs($0 - energy[0]) <= 1e-12 * abs(energy[0]) },
+            "energy \(energy.min()!)…\(energy.max()!)")
         #expect(exact.events.count >= 40, "\(exact.events.count) impacts")
         ContactTests.expectNothingInside(exact, scene, "exact")
         // Chaos separates the runs in time: the first 20 impacts, each within 1e-6 s.
         for method in [IntegrationMethod.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12)] {
             let other = try Simulation(scene: scene).run(method: method, duration: 2, sampleRate: 60)
             for (a, b) in zip(exact.events, other.events).prefix(20) {
-                #expect(a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-6,
-                        "\(method): \(b.body)–\(b.collider) at \(b.time), exact \(a.body)–\(a.collider) at \(a.time)")
+                #expect(
+                    a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-6,
+                    "\(method): \(b.body)–\(b.collider) at \(b.time), exact \(a.body)–\(a.collider) at \(a.time)")
             }
         }
     }
 
     @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
-        let scene = try PhysicsScene(dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0]), PhysicsBody(name: "b", position: [1])],
-                                     springs: [SpringForce(.bodies(0, 1), stiffness: 10)])
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0]), PhysicsBody(name: "b", position: [1])],
+            springs: [SpringForce(.bodies(0, 1), stiffness: 10)])
         #expect(throws: KinemaError.self) { try Simulation(scene: scene).run(method: .exact, duration: 1) }
     }
 }

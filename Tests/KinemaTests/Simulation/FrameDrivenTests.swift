@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Display-link frames: `rate` Hz with each duration jittered by ±`jitter` (uniform), seeded.
@@ -63,7 +64,8 @@ struct FrameDrivenTests {
         let spring = try DampedSpring(stiffness: Self.k, damping: Self.c)
         let exact = try spring.motion()
         let durations = frames(rate: rate, jitter: 0.3, duration: 2, seed: UInt64(rate))
-        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: .rk4(timeStep: 0.001), frameDurations: durations)
+        let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(
+            method: .rk4(timeStep: 0.001), frameDurations: durations)
         #expect(trajectory.count == durations.count + 1)
         for i in 0..<trajectory.count {
             #expect(abs(trajectory.position(i) - exact.position(at: trajectory.times[i])) <= 1e-6)
@@ -110,16 +112,22 @@ struct StabilityTests {
     /// Frames given one at a time and rows handed on in chunks of 7: the same rows and impacts as
     /// the batch run over the same frames, on a bouncing drop and on a spring, and the lazy
     /// frames are the batch's frames.
-    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1.0 / 240), .semiImplicitEuler(timeStep: 1.0 / 480), .dopri5(tolerance: 1e-9)])
+    @Test(arguments: [
+        IntegrationMethod.rk4(timeStep: 1.0 / 240), .semiImplicitEuler(timeStep: 1.0 / 480), .dopri5(tolerance: 1e-9)
+    ])
     func streamedFramesEqualTheBatchRun(_ method: IntegrationMethod) throws {
         let lazy = try DisplayFrames.Jittered(rate: 90, jitter: 0.3, duration: 2, seed: 11)
         let frames = try DisplayFrames.jittered(rate: 90, jitter: 0.3, duration: 2, seed: 11)
         #expect(Array(lazy) == frames)
-        for scene in [try PhysicsScene.drop(height: 1, restitution: 0.7),
-                      try PhysicsScene.spring(DampedSpring(stiffness: 170, damping: 4), initialVelocity: 3)] {
+        for scene in [
+            try PhysicsScene.drop(height: 1, restitution: 0.7),
+            try PhysicsScene.spring(DampedSpring(stiffness: 170, damping: 4), initialVelocity: 3)
+        ] {
             let batch = try Simulation(scene: scene).run(method: method, frameDurations: frames)
             var times: [Double] = [], positions: [Double] = [], velocities: [Double] = [], chunks = 0
-            let summary = try Simulation(scene: scene).run(method: method, frameDurations: lazy, duration: 2, samplesPerChunk: 7) {
+            let summary = try Simulation(scene: scene).run(
+                method: method, frameDurations: lazy, duration: 2, samplesPerChunk: 7
+            ) {
                 chunks += 1
                 times += $0.times
                 positions += $0.positions
@@ -136,7 +144,9 @@ struct StabilityTests {
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 2))
         for frames in [[0.1, -0.1, 0.1], [0.5, 0.5, 0.5]] {
             #expect(throws: KinemaError.self) {
-                try Simulation(scene: scene).run(method: .rk4(timeStep: 1e-3), frameDurations: frames, duration: 1) { _ in }
+                try Simulation(scene: scene).run(method: .rk4(timeStep: 1e-3), frameDurations: frames, duration: 1) {
+                    _ in
+                }
             }
         }
     }

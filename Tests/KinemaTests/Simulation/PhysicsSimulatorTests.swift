@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kinema
 
 /// The live simulator against the batch run (same loop) and against closed forms after a gesture.
@@ -16,9 +17,10 @@ struct PhysicsSimulatorTests {
     /// A 2-D ball on a spring over a floor with friction, and a 1-D drop: both collide.
     static let scenes: [PhysicsScene] = {
         let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
-        let swing = try! PhysicsScene(dimensions: 2, bodies: [ball],
-                                      springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
-                                      gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+        let swing = try! PhysicsScene(
+            dimensions: 2, bodies: [ball],
+            springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
+            gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
         return [swing, try! PhysicsScene.drop(height: 1, restitution: 0.7)]
     }()
 
@@ -28,7 +30,8 @@ struct PhysicsSimulatorTests {
     func frameByFrameEqualsTheBatchRun(_ method: IntegrationMethod, _ sceneIndex: Int) throws {
         let scene = Self.scenes[sceneIndex]
         let frames = Self.jitteredFrames(240, seed: 7)
-        let batch = try Simulation(scene: scene).run(method: method, frameDurations: frames + Array(repeating: 1.0 / 60, count: 60))
+        let batch = try Simulation(scene: scene).run(
+            method: method, frameDurations: frames + Array(repeating: 1.0 / 60, count: 60))
         var live = try PhysicsSimulator(scene: scene, method: method)
         var events: [ImpactEvent] = []
         #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(0, $0) })
@@ -38,7 +41,9 @@ struct PhysicsSimulatorTests {
             events += live.events
             #expect(live.time == batch.times[i + 1])
             for c in 0..<scene.coordinateCount {
-                worst = max(worst, abs(live.positions[c] - batch.position(i + 1, c)), abs(live.velocities[c] - batch.velocity(i + 1, c)))
+                worst = max(
+                    worst, abs(live.positions[c] - batch.position(i + 1, c)),
+                    abs(live.velocities[c] - batch.velocity(i + 1, c)))
             }
         }
         #expect(worst <= 1e-12)
@@ -72,7 +77,8 @@ struct PhysicsSimulatorTests {
     /// (RK4 is exact on it) until it lands, at the closed-form time.
     @Test func flickedBallLeavesTheFloorOnTheParabola() throws {
         let ball = try PhysicsBody(name: "ball", position: [0])
-        let scene = try PhysicsScene(dimensions: 1, bodies: [ball], gravity: [-9.81], planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [ball], gravity: [-9.81], planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
         for _ in 0..<30 { try live.advance(by: 1.0 / 60) }
         #expect(live.positions[0] == 0 && live.velocities[0] == 0)
@@ -107,7 +113,9 @@ struct PhysicsSimulatorTests {
 
     /// A run streamed in chunks of 7 samples (impacts falling inside and across chunks) gives the
     /// batch run's samples, impacts and work to the last bit.
-    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10)], [0, 1])
+    @Test(
+        arguments: [IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10)], [0, 1]
+    )
     func streamedRunEqualsTheBatchRun(_ method: IntegrationMethod, _ sceneIndex: Int) throws {
         let simulation = Simulation(scene: Self.scenes[sceneIndex])
         let batch = try simulation.run(method: method, duration: 3, sampleRate: 100)
@@ -128,7 +136,8 @@ struct PhysicsSimulatorTests {
     @Test func badInputIsRefusedByName() throws {
         let pin = try PhysicsBody(name: "pin", position: [0], isStatic: true)
         let bob = try PhysicsBody(name: "bob", position: [1])
-        let scene = try PhysicsScene(dimensions: 1, bodies: [pin, bob], springs: [SpringForce(.bodies(0, 1), stiffness: 5)])
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [pin, bob], springs: [SpringForce(.bodies(0, 1), stiffness: 5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01))
         try live.advance(to: 0.5)
         #expect(throws: KinemaError.self) { try live.advance(to: 0.25) }
@@ -139,7 +148,9 @@ struct PhysicsSimulatorTests {
         #expect(throws: KinemaError.self) { try live.setVelocity([.infinity], ofBody: 1) }
         #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 2) }
         #expect(throws: KinemaError.self) { try live.setAnchor([1], ofSpring: 0) }
-        #expect(throws: KinemaError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01), stepBudget: 0) }
+        #expect(throws: KinemaError.self) {
+            try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01), stepBudget: 0)
+        }
         #expect(throws: SimulationError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 10)) }
         #expect(live.time == 0.5)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Impacts on elastic walls that fall exactly on sample times (where steps that land on samples
@@ -8,7 +9,9 @@ import Testing
 /// Checked against the closed forms: a ball at constant speed between walls at 0 and 1 is a
 /// triangle wave, and a ball dropped elastically from 1 with g = 8 lands every second from 0.5 s.
 struct SampleTimeImpactTests {
-    static let methods: [IntegrationMethod] = [.dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .exact, .rk4(timeStep: 1.0 / 1000)]
+    static let methods: [IntegrationMethod] = [
+        .dopri5(tolerance: 1e-12), .dop853(tolerance: 1e-12), .exact, .rk4(timeStep: 1.0 / 1000)
+    ]
     /// Sample rates whose sample times include 0.5 + k, 0.25 + k/2 and 0.125 + k/4.
     static let rates: [Double] = [2, 8, 10, 60, 1000]
 
@@ -23,9 +26,12 @@ struct SampleTimeImpactTests {
         var onSampleTimes = 0
         for speed in [1.0, 2, 4, 0.5, 1.25] {
             for rate in Self.rates {
-                let scene = try PhysicsScene(dimensions: 1, bodies: [PhysicsBody(name: "ball", position: [0.5], velocity: [speed])],
-                                             planes: [Plane(name: "floor", normal: [1], offset: 0, restitution: 1),
-                                                      Plane(name: "ceiling", normal: [-1], offset: -1, restitution: 1)])
+                let scene = try PhysicsScene(
+                    dimensions: 1, bodies: [PhysicsBody(name: "ball", position: [0.5], velocity: [speed])],
+                    planes: [
+                        Plane(name: "floor", normal: [1], offset: 0, restitution: 1),
+                        Plane(name: "ceiling", normal: [-1], offset: -1, restitution: 1)
+                    ])
                 let duration = 5.0
                 let trajectory = try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: rate)
                 // Impacts at (0.5 + k)/speed, alternately on the ceiling and the floor.
@@ -36,8 +42,9 @@ struct SampleTimeImpactTests {
                 #expect(events.count == expected.count, "\(label): \(events.map(\.time))")
                 for (event, time) in zip(events, expected) {
                     #expect(abs(event.time - time) <= 1e-9, "\(label): impact at \(event.time), expected \(time)")
-                    #expect(abs(event.speedIn - speed) <= 1e-9 * speed && abs(event.speedOut - speed) <= 1e-9 * speed,
-                            "\(label): at \(event.time) in \(event.speedIn), out \(event.speedOut)")
+                    #expect(
+                        abs(event.speedIn - speed) <= 1e-9 * speed && abs(event.speedOut - speed) <= 1e-9 * speed,
+                        "\(label): at \(event.time) in \(event.speedIn), out \(event.speedOut)")
                     if trajectory.times.contains(where: { abs($0 - time) <= 1e-12 }) { onSampleTimes += 1 }
                 }
                 for i in 0..<trajectory.count {
@@ -60,8 +67,9 @@ struct SampleTimeImpactTests {
             #expect(times.count == 6, "rate \(rate), \(method): \(times)")
             for (k, event) in trajectory.events.enumerated() {
                 #expect(abs(event.time - (0.5 + Double(k))) <= 1e-9, "rate \(rate), \(method): \(times)")
-                #expect(abs(event.speedIn - 4) <= 1e-9 && abs(event.speedOut - 4) <= 1e-9,
-                        "rate \(rate), \(method): at \(event.time) in \(event.speedIn), out \(event.speedOut)")
+                #expect(
+                    abs(event.speedIn - 4) <= 1e-9 && abs(event.speedOut - 4) <= 1e-9,
+                    "rate \(rate), \(method): at \(event.time) in \(event.speedIn), out \(event.speedOut)")
             }
             for i in 0..<trajectory.count {
                 // Height 1 − 4s² for s the time from the nearest top (t = 0, 1, 2, …).
@@ -80,7 +88,7 @@ struct SampleTimeImpactGridTests {
     static let methods: [IntegrationMethod] = [
         .euler(timeStep: 1.0 / 600), .semiImplicitEuler(timeStep: 1.0 / 600), .verlet(timeStep: 1.0 / 600),
         .rk4(timeStep: 1.0 / 600), .adams(timeStep: 1.0 / 600, order: 5), .dopri5(tolerance: 1e-9),
-        .dop853(tolerance: 1e-9), .exact,
+        .dop853(tolerance: 1e-9), .exact
     ]
     /// Unit normals: walls and floors along the axes, and slanted planes.
     static let normals: [[Double]] = [[1], [-1], [0, 1], [-1, 0], [0.6, 0.8], [0, 0, 1], [-1, 0, 0], [0.48, 0.6, 0.64]]
@@ -91,7 +99,8 @@ struct SampleTimeImpactGridTests {
         for normal in Self.normals {
             let d = normal.count, offset = normal[0] < 0 ? -1.0 : 0.0, radius = 0.1
             // A tangential drift along the first axis the normal leaves free (none in 1-D).
-            let tangent: [Double] = d == 1 ? [0] : (0..<d).map { normal[$0] == 0 && $0 == normal.firstIndex(of: 0) ? 1 : 0 }
+            let tangent: [Double] =
+                d == 1 ? [0] : (0..<d).map { normal[$0] == 0 && $0 == normal.firstIndex(of: 0) ? 1 : 0 }
             for (speed, rate, k) in [(1.5, 60.0, 10), (3.0, 60.0, 8), (0.7, 10.0, 3), (1.25, 60.0, 13)] {
                 let time = Double(k) / rate
                 let contact = normal.map { (offset + radius) * $0 }
@@ -100,10 +109,15 @@ struct SampleTimeImpactGridTests {
                 let axis = normal.firstIndex { $0 != 0 }!
                 for nudge in [-1, 0, 1] {
                     var start = exactStart
-                    if nudge < 0 { start[axis] = start[axis].nextDown } else if nudge > 0 { start[axis] = start[axis].nextUp }
+                    if nudge < 0 {
+                        start[axis] = start[axis].nextDown
+                    } else if nudge > 0 {
+                        start[axis] = start[axis].nextUp
+                    }
                     for restitution in [1.0, 0.5] {
-                        try check(method, normal, offset: offset, start: start, velocity: velocity, time: time, rate: rate,
-                                  restitution: restitution, speed: speed)
+                        try check(
+                            method, normal, offset: offset, start: start, velocity: velocity, time: time, rate: rate,
+                            restitution: restitution, speed: speed)
                         runs += 1
                     }
                 }
@@ -112,18 +126,23 @@ struct SampleTimeImpactGridTests {
         #expect(runs == Self.normals.count * 4 * 3 * 2)
     }
 
-    func check(_ method: IntegrationMethod, _ normal: [Double], offset: Double, start: [Double], velocity: [Double],
-               time: Double, rate: Double, restitution: Double, speed: Double) throws {
+    func check(
+        _ method: IntegrationMethod, _ normal: [Double], offset: Double, start: [Double], velocity: [Double],
+        time: Double, rate: Double, restitution: Double, speed: Double
+    ) throws {
         let d = normal.count
-        let scene = try PhysicsScene(dimensions: d, bodies: [PhysicsBody(name: "ball", position: start, velocity: velocity, radius: 0.1)],
-                                     planes: [Plane(name: "plane", normal: normal, offset: offset, restitution: restitution)])
+        let scene = try PhysicsScene(
+            dimensions: d, bodies: [PhysicsBody(name: "ball", position: start, velocity: velocity, radius: 0.1)],
+            planes: [Plane(name: "plane", normal: normal, offset: offset, restitution: restitution)])
         let trajectory = try Simulation(scene: scene).run(method: method, duration: time + 0.5, sampleRate: rate)
         let label = "\(method), normal \(normal), start \(start), impact at \(time), e = \(restitution)"
-        #expect(trajectory.events.count == 1, "\(label): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
+        #expect(
+            trajectory.events.count == 1, "\(label): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
         guard let event = trajectory.events.first else { return }
         #expect(abs(event.time - time) <= 1e-9, "\(label): at \(event.time)")
-        #expect(abs(event.speedIn - speed) <= 1e-9 * speed && abs(event.speedOut - restitution * speed) <= 1e-9 * speed,
-                "\(label): in \(event.speedIn), out \(event.speedOut)")
+        #expect(
+            abs(event.speedIn - speed) <= 1e-9 * speed && abs(event.speedOut - restitution * speed) <= 1e-9 * speed,
+            "\(label): in \(event.speedIn), out \(event.speedOut)")
         // After the impact the normal component turns and shrinks by e: v' = v − (1 + e)(v·n)n.
         let vn = zip(velocity, normal).map(*).reduce(0, +)
         let after = (0..<d).map { velocity[$0] - (1 + restitution) * vn * normal[$0] }
@@ -132,7 +151,9 @@ struct SampleTimeImpactGridTests {
             for j in 0..<d {
                 let contact = start[j] + velocity[j] * time
                 let expected = t <= time ? start[j] + velocity[j] * t : contact + after[j] * (t - time)
-                #expect(abs(trajectory.position(i, j) - expected) <= 1e-9, "\(label): x\(j)(\(t)) = \(trajectory.position(i, j)), expected \(expected)")
+                #expect(
+                    abs(trajectory.position(i, j) - expected) <= 1e-9,
+                    "\(label): x\(j)(\(t)) = \(trajectory.position(i, j)), expected \(expected)")
             }
         }
     }

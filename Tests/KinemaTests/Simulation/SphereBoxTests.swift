@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Kinema
+import Testing
 
 /// 1,000 spheres in a closed box: impacts located as events among 500,000 possible pairs, found
 /// through the broad phase. Checked against conservation laws and geometry, not earlier output.
@@ -21,8 +21,10 @@ struct SphereBoxTests {
             for j in 0..<perSide {
                 for k in 0..<perSide {
                     let p = [i, j, k].map { -0.9 + spacing * (Double($0) + 0.5) }
-                    bodies.append(try PhysicsBody(name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()],
-                                                  radius: radius))
+                    bodies.append(
+                        try PhysicsBody(
+                            name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()],
+                            radius: radius))
                 }
             }
         }
@@ -31,11 +33,13 @@ struct SphereBoxTests {
             for sign in [1.0, -1.0] {
                 var normal = [0.0, 0, 0]
                 normal[axis] = sign
-                planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
+                planes.append(
+                    try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
             }
         }
-        return try PhysicsScene(dimensions: 3, bodies: bodies, planes: planes,
-                                contacts: PhysicsScene.Contacts(restitution: restitution), restVelocity: 0)
+        return try PhysicsScene(
+            dimensions: 3, bodies: bodies, planes: planes,
+            contacts: PhysicsScene.Contacts(restitution: restitution), restVelocity: 0)
     }
 
     static func kineticEnergy(_ t: Trajectory, _ sample: Int) -> Double {
@@ -49,7 +53,7 @@ struct SphereBoxTests {
         for a in 0..<n {
             let xa = (0..<3).map { t.position(sample, 3 * a + $0) }
             for x in xa { deepest = max(deepest, abs(x) + radius - 1) }
-            for b in a + 1 ..< n {
+            for b in a + 1..<n {
                 var d2 = 0.0
                 for axis in 0..<3 {
                     let d = xa[axis] - t.position(sample, 3 * b + axis)
@@ -81,8 +85,9 @@ struct SphereBoxTests {
         for s in [run.count / 2, run.count - 1] { #expect(Self.deepestOverlap(run, s) <= 1e-9) }
         let walls = run.events.filter { $0.collider.hasPrefix("wall") }.count
         #expect(walls > 1000 && run.events.count > walls, "both kinds of impact happen")
-        print("1000 spheres, e = \(restitution): \(run.events.count) impacts (\(walls) with walls), \(run.steps) steps, "
-              + "\(Double(run.pairTests) / Double(run.steps)) sphere pairs tested per step (of 499500), "
-              + "energy \(initial) → \(previous), \(seconds) s (debug build)")
+        print(
+            "1000 spheres, e = \(restitution): \(run.events.count) impacts (\(walls) with walls), \(run.steps) steps, "
+                + "\(Double(run.pairTests) / Double(run.steps)) sphere pairs tested per step (of 499500), "
+                + "energy \(initial) → \(previous), \(seconds) s (debug build)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// Motion's (framer-motion's) time-based springs. The reference values are Motion's own: its
@@ -31,7 +32,7 @@ struct MotionDialectTests {
         (0.25, 1, 98007.79433224414, 31.306196564297643),
         (0.6, 0.8, 1964.5049588873253, 17.729094546027213),
         (0.1, 0.1, 7192.472940247247, 152.65520733470274),
-        (0.8, 0.25, 137.41358694003588, 17.583531232806475),
+        (0.8, 0.25, 137.41358694003588, 17.583531232806475)
     ]
 
     @Test func reproducesMotionsFindSpring() throws {
@@ -45,7 +46,8 @@ struct MotionDialectTests {
 
     /// Not SwiftUI's dialect: the same words give a different spring (the README's warning).
     @Test func motionsDurationIsNotSwiftUIs() throws {
-        let motion = try DampedSpring(motionDuration: 0.8, bounce: 0.25), swiftUI = try DampedSpring(duration: 0.8, bounce: 0.25)
+        let motion = try DampedSpring(motionDuration: 0.8, bounce: 0.25),
+            swiftUI = try DampedSpring(duration: 0.8, bounce: 0.25)
         #expect(abs(swiftUI.stiffness - 4 * .pi * .pi / 0.64) <= 1e-9)
         #expect(motion.stiffness / swiftUI.stiffness > 2)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kinema
 
 /// A dialect: how to read a spring's parameters in it, and how to build a spring from them.
@@ -10,22 +11,30 @@ struct Dialect: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 
     static let all: [Dialect] = [
-        Dialect(name: "mass/stiffness/damping", parameters: { [$0.mass, $0.stiffness, $0.damping] },
-                make: { try DampedSpring(mass: $0[0], stiffness: $0[1], damping: $0[2]) }),
-        Dialect(name: "response/dampingRatio", parameters: { [$0.response, $0.dampingRatio, $0.mass] },
-                make: { try DampedSpring(response: $0[0], dampingRatio: $0[1], mass: $0[2]) }),
-        Dialect(name: "duration/bounce", parameters: { [$0.response, $0.bounce, $0.mass] },
-                make: { try DampedSpring(duration: $0[0], bounce: $0[1], mass: $0[2]) }),
-        Dialect(name: "tension/friction", parameters: { [$0.tension, $0.friction] },
-                make: { try DampedSpring(tension: $0[0], friction: $0[1]) }),
-        Dialect(name: "origami", parameters: { [$0.origamiTension, $0.origamiFriction] },
-                make: { try DampedSpring(origamiTension: $0[0], origamiFriction: $0[1]) }),
-        Dialect(name: "bounciness/speed", parameters: { s in s.bounciness.map { [$0, s.speed] } },
-                make: { try DampedSpring(bounciness: $0[0], speed: $0[1]) }),
-        Dialect(name: "android", parameters: { [$0.stiffness / $0.mass, $0.dampingRatio] },
-                make: { try DampedSpring(stiffness: $0[0], dampingRatio: $0[1]) }),
-        Dialect(name: "dampedCosine", parameters: { s in s.dampedCosine.map { [$0.decay, $0.frequency] } },
-                make: { try DampedSpring(dampedCosine: DampedCosine(decay: $0[0], frequency: $0[1])) }),
+        Dialect(
+            name: "mass/stiffness/damping", parameters: { [$0.mass, $0.stiffness, $0.damping] },
+            make: { try DampedSpring(mass: $0[0], stiffness: $0[1], damping: $0[2]) }),
+        Dialect(
+            name: "response/dampingRatio", parameters: { [$0.response, $0.dampingRatio, $0.mass] },
+            make: { try DampedSpring(response: $0[0], dampingRatio: $0[1], mass: $0[2]) }),
+        Dialect(
+            name: "duration/bounce", parameters: { [$0.response, $0.bounce, $0.mass] },
+            make: { try DampedSpring(duration: $0[0], bounce: $0[1], mass: $0[2]) }),
+        Dialect(
+            name: "tension/friction", parameters: { [$0.tension, $0.friction] },
+            make: { try DampedSpring(tension: $0[0], friction: $0[1]) }),
+        Dialect(
+            name: "origami", parameters: { [$0.origamiTension, $0.origamiFriction] },
+            make: { try DampedSpring(origamiTension: $0[0], origamiFriction: $0[1]) }),
+        Dialect(
+            name: "bounciness/speed", parameters: { s in s.bounciness.map { [$0, s.speed] } },
+            make: { try DampedSpring(bounciness: $0[0], speed: $0[1]) }),
+        Dialect(
+            name: "android", parameters: { [$0.stiffness / $0.mass, $0.dampingRatio] },
+            make: { try DampedSpring(stiffness: $0[0], dampingRatio: $0[1]) }),
+        Dialect(
+            name: "dampedCosine", parameters: { s in s.dampedCosine.map { [$0.decay, $0.frequency] } },
+            make: { try DampedSpring(dampedCosine: DampedCosine(decay: $0[0], frequency: $0[1])) })
     ]
 }
 
@@ -37,7 +46,7 @@ private let unitMassSprings: [DampedSpring] = [
     try! DampedSpring(stiffness: 300, damping: 2 * sqrt(300.0) * 0.999),
     try! DampedSpring(stiffness: 170, damping: 26),
     try! DampedSpring(stiffness: 100, damping: 20),
-    try! DampedSpring(stiffness: 50, damping: 40),
+    try! DampedSpring(stiffness: 50, damping: 40)
 ]
 
 /// Bounds a round trip's relative error in k and c: a few roundings per conversion.
@@ -77,7 +86,7 @@ struct SpringDialectTests {
         var checked = 0
         for original in unitMassSprings {
             guard let sourceParameters = source.parameters(original),
-                  let destinationParameters = destination.parameters(try source.make(sourceParameters))
+                let destinationParameters = destination.parameters(try source.make(sourceParameters))
             else { continue }
             let back = try destination.make(destinationParameters)
             #expect(relativeError(back.stiffness, original.stiffness) <= roundTripTolerance, "\(original)")
@@ -124,7 +133,7 @@ struct SettlingCase: CustomTestStringConvertible, Sendable {
         .init(spring: try! DampedSpring(stiffness: 100, damping: 20), from: 0, to: 1, velocity: -8),
         .init(spring: try! DampedSpring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 0),
         .init(spring: try! DampedSpring(stiffness: 50, damping: 40), from: 0, to: 1, velocity: 25),
-        .init(spring: try! DampedSpring(stiffness: 1000, damping: 400), from: 1, to: 0, velocity: -30),
+        .init(spring: try! DampedSpring(stiffness: 1000, damping: 400), from: 1, to: 0, velocity: -30)
     ]
 }
 
@@ -132,7 +141,8 @@ struct SettlingDurationTests {
     @Test(arguments: SettlingCase.all)
     func isTheLastTimeTheBandIsLeft(_ c: SettlingCase) throws {
         let epsilon = 0.001
-        let settle = try c.spring.settlingDuration(epsilon: epsilon, from: c.from, to: c.to, initialVelocity: c.velocity)
+        let settle = try c.spring.settlingDuration(
+            epsilon: epsilon, from: c.from, to: c.to, initialVelocity: c.velocity)
         let motion = try c.spring.motion(from: c.from, to: c.to, initialVelocity: c.velocity)
         let band = epsilon * abs(c.to - c.from)
         #expect(settle > 0 && settle.isFinite)
@@ -165,7 +175,7 @@ struct SettlingDurationTests {
             let spring = try DampedSpring(stiffness: omega * omega, dampingRatio: zeta)
             let lambda = zeta * omega, mu = omega * (zeta * zeta - 1).squareRoot()
             let r1 = -omega * omega / (lambda + mu), r2 = -(lambda + mu)
-            let c1 = -r2 / (r2 - r1)               // x − 1 = c1·e^(r1 t) + c2·e^(r2 t), from rest at 0
+            let c1 = -r2 / (r2 - r1)  // x − 1 = c1·e^(r1 t) + c2·e^(r2 t), from rest at 0
             let expected = log(abs(c1) / 0.001) / -r1
             let settling = try spring.settlingDuration(epsilon: 0.001)
             #expect(abs(settling - expected) <= 1e-9 * expected, "ω0 \(omega): \(settling) vs \(expected)")

@@ -28,3 +28,19 @@ func secondDerivative(_ f: (Double) -> Double, at t: Double, h: Double) -> Doubl
     (2 * f(t - 3 * h) - 27 * f(t - 2 * h) + 270 * f(t - h) - 490 * f(t) + 270 * f(t + h) - 27 * f(t + 2 * h)
         + 2 * f(t + 3 * h)) / (180 * h * h)
 }
+
+/// The package's root: the nearest folder above this file that holds Package.swift.
+func packageRoot() -> URL {
+    var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) && root.path != "/"
+    {
+        root = root.deletingLastPathComponent()
+    }
+    return root
+}
+
+/// The ```swift blocks of a document, `path` relative to the package's root.
+func documentedSnippets(in path: String) throws -> [String] {
+    let text = try String(contentsOf: packageRoot().appendingPathComponent(path), encoding: .utf8)
+    return text.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+}
