@@ -2,7 +2,7 @@
 # The Swift sources swift-format lays out (.swift-format: line length 120).
 SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
-.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -71,6 +71,13 @@ benchmarks: setup
 	bash scripts/setup.sh --benchmarks
 	swift build -c release --product kinema
 	cd Benchmarks && swift package --disable-sandbox benchmark
+
+# Runs the suites above (about 15 minutes on 2 cores) and writes every table of docs/performance.md;
+# the README's headline ratios are then copied from its headline table (make test checks them).
+performance-report: setup
+	bash scripts/setup.sh --benchmarks
+	swift build -c release --product kinema
+	python3 scripts/performance-report.py
 
 # The sweep against a scipy solve_ivp loop on the same grid, timed in one run (needs PyPI).
 benchmark-scipy: setup

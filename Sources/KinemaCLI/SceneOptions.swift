@@ -36,6 +36,10 @@ struct SceneValues {
     var gravity: Double?
     var restitution: Double?
     var restVelocity: Double?
+    /// The `--scene` file, once read (a sweep reads it once for all its rows).
+    var loaded: PhysicsScene?
+    /// Fields of the `--scene` file set to other values (a sweep's `--set PATH=RANGE`).
+    var sets: [(path: ScenePath, value: Double)] = []
 
     init(_ flags: SceneOptions) {
         (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, flags.springOptions.values)
@@ -103,15 +107,7 @@ extension SceneValues {
             let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
             return (scene, rest > 0 ? rest : 1, nil)
         }
-        let path = scene!
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
-            throw CLIError("'--scene' cannot read '\(path)': \(reason).")
-        }
-        var parsed = try PhysicsScene(json: text, source: path)
+        var parsed = try (loaded ?? loadScene()).setting(sets)
         if let restVelocity {
             parsed = try PhysicsScene(
                 dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
@@ -119,5 +115,18 @@ extension SceneValues {
                 contacts: parsed.contacts, restVelocity: restVelocity)
         }
         return (parsed, nil, nil)
+    }
+
+    /// The `--scene` file, read and validated.
+    func loadScene() throws -> PhysicsScene {
+        let path = scene ?? ""
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+            throw CLIError("'--scene' cannot read '\(path)': \(reason).")
+        }
+        return try PhysicsScene(json: text, source: path)
     }
 }

@@ -10,10 +10,17 @@ struct SweepCommand: ParsableCommand {
         abstract: "Run every combination of scene-flag values and print one row of metrics per combination.",
         discussion: """
             Any numeric scene flag may be a range: A:B:STEP (A, A+STEP, … ≤ B), A:B:xN (N log-spaced values) or V1,V2,…; \
-            the combinations are the Cartesian product in flag order. Columns: the swept flags (without dashes, inner \
-            dashes as underscores), then settling_time,overshoot,extrema,final_error,max_error_exact,steps,\
-            keyframes_uniform,keyframes_adaptive,keyframe_error. max_error_exact is against the analytic solution for \
-            --spring, empty otherwise. Rows come out in combination order, the same bytes whatever --threads.
+            with --scene FILE, so may any numeric field of the file: --set PATH=RANGE, PATH as bodies.NAME.mass, \
+            bodies.NAME.position.0, springs.0.stiffness, planes.NAME.restitution, contacts.restitution, gravity.1, \
+            drag or restVelocity (bodies and planes by name or index, springs by index). The combinations are the \
+            Cartesian product in flag order. Columns: the swept flags (without dashes, inner dashes as underscores) \
+            and paths, then the metrics (--metrics picks them). For --spring and --drop: settling_time, overshoot, \
+            extrema, final_error, max_error_exact (against the analytic spring; empty otherwise), steps, \
+            keyframes_uniform, keyframes_adaptive, keyframe_error. For --scene, per body (BODY.impacts, …): impacts, \
+            last_impact, settling_time (speed ≤ --settle-speed and distance from the final position ≤ \
+            --settle-distance from then on), final_position (BODY.final_x, …), peak_speed; and for the scene: \
+            energy_drift ((E_end − E_0)/|E_0|, kinetic + gravity + springs), steps. \
+            Rows come out in combination order, the same bytes whatever --threads.
             With -o, rows go to FILE.partial as they are done and FILE appears (by rename) when all are; after a \
             kill, the same command with --resume continues from FILE.partial.
 
@@ -21,6 +28,8 @@ struct SweepCommand: ParsableCommand {
               kinema sweep --spring --stiffness 100:1000:100 --damping-ratio 0.1:1.0:0.1 --duration 2
               kinema sweep --spring --response 0.2:1:x5 --bounce 0,0.2,0.4 --threads 2 -o sweep.csv
               kinema sweep --drop --restitution 0.1:0.9:0.1 --shard 2/3
+              kinema sweep --scene examples/two-balls-1d.json --duration 2 --set bodies.b.mass=0.5:2:x4 \
+                --set planes.floor.restitution=0.2:1:0.2 --metrics impacts,settling_time
             """
     )
 
@@ -34,6 +43,15 @@ struct SweepCommand: ParsableCommand {
     var yes = false
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to FILE (through FILE.partial).")
     var output: String?
+    @Option(help: "The metric columns, comma-separated (default: all of the scene's kind); only these are computed.")
+    var metrics: String?
+    @Option(help: "--scene sweeps: the speed at or below which a body counts as settled (default 0.01).")
+    var settleSpeed: Double?
+    @Option(
+        help:
+            "--scene sweeps: the distance from its final position within which a body counts as settled (default 0.001)."
+    )
+    var settleDistance: Double?
     @Argument(parsing: .allUnrecognized, help: "PhysicsScene and simulation flags, numeric ones as ranges.")
     var sceneArguments: [String] = []
 
@@ -45,6 +63,7 @@ struct SweepCommand: ParsableCommand {
 
     /// The same flags as plain values: a row sets its swept values and reads them all without
     /// argument-parser's property wrappers (each read is a generic call with metadata lookups).
+    /// A `--set` path's value is in `scene.sets`.
     struct RowFlags {
         var scene: SceneValues
         var simulation: SimulationValues
@@ -57,11 +76,6 @@ struct SweepCommand: ParsableCommand {
 
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.
     static let confirmationLimit = 1_000_000
-
-    static let metricColumns = [
-        "settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
-        "keyframes_uniform", "keyframes_adaptive", "keyframe_error"
-    ]
 
     func run() throws {
         let axes = try Self.axes(sceneArguments)
@@ -78,11 +92,25 @@ struct SweepCommand: ParsableCommand {
         let (first, last) = try shardRange(total: total)
         let threadCount = try threadCount()
         if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }
-        let header = (axes.filter(\.isSwept).map(\.column) + Self.metricColumns).joined(separator: ",") + "\n"
         // Parse the first combination up front, so a bad flag is one error line and no file; the
-        // other rows set their swept values in it.
-        let template = try combination(axes, index: first, template: nil).combination
-        _ = try rows(axes: axes, indices: first..<(first + 1), template: template)
+        // other rows set their swept values in it. A scene file is read once, here.
+        var base = try combination(axes, index: first, template: nil).combination
+        let paths = axes.compactMap(\.path)
+        if base.scene.scene != nil {
+            let file = try base.scene.loadScene()
+            base.scene.loaded = file
+            base.scene.sets = try paths.map { (try ScenePath($0, in: file), .nan) }
+        } else if !paths.isEmpty {
+            throw CLIError("'--set' needs '--scene FILE': it sets a field of the scene file.")
+        }
+        let metrics = try SweepMetrics(
+            kind: base.scene.scene != nil ? .scene : .motion, list: self.metrics, settleSpeed: settleSpeed,
+            settleDistance: settleDistance)
+        let template = try combination(axes, index: first, template: base).combination
+        let firstScene = try template.scene.makeScene(suggestingDuration: false).scene
+        let header =
+            (axes.filter(\.isSwept).map(\.column) + metrics.columns(for: firstScene)).joined(separator: ",") + "\n"
+        _ = try rows(axes: axes, indices: first..<(first + 1), template: template, metrics: metrics)
         let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
         let next = first + sink.rowsAlreadyWritten
         let progress = ProgressBar(total: last - first, done: next - first)
@@ -97,7 +125,8 @@ struct SweepCommand: ParsableCommand {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let claimed = scheduler.claim(SweepBatch.width) {
                 do {
-                    scheduler.finish(claimed, try self.rows(axes: axes, indices: claimed, template: template))
+                    scheduler.finish(
+                        claimed, try self.rows(axes: axes, indices: claimed, template: template, metrics: metrics))
                 } catch { scheduler.fail(error) }
             }
         }
@@ -112,9 +141,13 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// What `--resume` checks a partial file against: the version and every flag that changes the
-    /// rows (the scene flags and `--shard`; not `--threads`, `--yes` or `-o`), one JSON string each.
+    /// rows (the scene flags, `--shard` and the metric options; not `--threads`, `--yes` or `-o`),
+    /// one JSON string each.
     var fingerprint: String {
-        let flags = ["sweep"] + sceneArguments + (shard.map { ["--shard", $0] } ?? [])
+        let metricFlags =
+            (metrics.map { ["--metrics", $0] } ?? []) + (settleSpeed.map { ["--settle-speed", "\($0)"] } ?? [])
+            + (settleDistance.map { ["--settle-distance", "\($0)"] } ?? [])
+        let flags = ["sweep"] + sceneArguments + (shard.map { ["--shard", $0] } ?? []) + metricFlags
         return KinemaCommand.version + "\n" + flags.map(JSON.string).joined(separator: " ") + "\n"
     }
 
@@ -124,9 +157,11 @@ struct SweepCommand: ParsableCommand {
         let flag: String
         let values: [String]
         let isRange: Bool
+        /// The scene file's field for `--set PATH=…`.
+        var path: String? = nil
         /// Whether the flag has a column (and so may change from row to row).
         var isSwept: Bool { values.count > 1 || isRange }
-        var column: String { String(flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_") }
+        var column: String { path.map(CSV.field) ?? String(flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_") }
     }
 
     /// The flags in order, each with the values it takes (one for a plain flag or a valueless one).
@@ -141,7 +176,25 @@ struct SweepCommand: ParsableCommand {
             let takesValue =
                 i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
                 && !["--spring", "--drop"].contains(flag)
-            if takesValue {
+            if takesValue && flag == "--set" {
+                let text = arguments[i + 1]
+                let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    throw CLIError(flag: "--set", value: "'\(text)'", rule: "PATH=VALUE or PATH=RANGE", isUsage: true)
+                }
+                let path = String(parts[0]), range = String(parts[1])
+                guard !axes.contains(where: { $0.path == path }) else {
+                    throw CLIError(flag: "--set", value: "'\(path)'", rule: "each path once")
+                }
+                let values = try expand(range, flag: "--set \(path)")
+                guard values.allSatisfy({ Double($0)?.isFinite == true }) else {
+                    throw CLIError(
+                        flag: "--set \(path)", value: "'\(range)'", rule: "a finite number or a range of them")
+                }
+                axes.append(
+                    Axis(flag: flag, values: values, isRange: values.count > 1 || range.contains(":"), path: path))
+                i += 2
+            } else if takesValue {
                 let text = arguments[i + 1]
                 let values = try expand(text, flag: flag)
                 axes.append(Axis(flag: flag, values: values, isRange: values.count > 1 || text.contains(":")))
@@ -220,10 +273,11 @@ struct SweepCommand: ParsableCommand {
         return chosen
     }
 
-    /// The command-line arguments of a combination, from its chosen values.
+    /// The command-line arguments of a combination, from its chosen values (`--set` paths are
+    /// not flags: they are set in the scene).
     static func arguments(_ axes: [Axis], chosen: [String]) -> [String] {
         var arguments: [String] = []
-        for (k, axis) in axes.enumerated() {
+        for (k, axis) in axes.enumerated() where axis.path == nil {
             arguments.append(axis.flag)
             if !axis.values.isEmpty { arguments.append(chosen[k]) }
         }
@@ -255,28 +309,39 @@ struct SweepCommand: ParsableCommand {
     ]
 
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
-    /// no template or a swept flag has no setter.
+    /// no template or a swept flag has no setter; the `--set` values in `scene.sets` (whose paths
+    /// the template resolved).
     func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> (combination: RowFlags, swept: [String])
     {
         let chosen = Self.chosen(axes, index: index)
         let swept = axes.indices.filter { axes[$0].isSwept }
-        if var combination = template {
-            // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
-            let updates = swept.compactMap { k in
-                Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } }
+        let sweptFlags = swept.filter { axes[$0].path == nil }
+        // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
+        let updates = sweptFlags.compactMap { k in
+            Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } }
+        }
+        var combination: RowFlags
+        if let template, updates.count == sweptFlags.count {
+            combination = template
+            for (set, value) in updates { set(&combination, value) }
+        } else {
+            do {
+                combination = RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen)))
+            } catch {
+                throw CLIError(
+                    Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
+                    isUsage: Combination.exitCode(for: error).rawValue == 64)
             }
-            if updates.count == swept.count {
-                for (set, value) in updates { set(&combination, value) }
-                return (combination, swept.map { chosen[$0] })
+            if let template {
+                (combination.scene.loaded, combination.scene.sets) = (template.scene.loaded, template.scene.sets)
             }
         }
-        do {
-            return (RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen))), swept.map { chosen[$0] })
-        } catch {
-            throw CLIError(
-                Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
-                isUsage: Combination.exitCode(for: error).rawValue == 64)
+        if !combination.scene.sets.isEmpty {
+            for (k, axis) in axes.indices.filter({ axes[$0].path != nil }).enumerated() {
+                combination.scene.sets[k].value = Double(chosen[axis]) ?? .nan
+            }
         }
+        return (combination, swept.map { chosen[$0] })
     }
 
     // MARK: Rows
@@ -293,7 +358,7 @@ struct SweepCommand: ParsableCommand {
 
     /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
     /// as one scene (`SweepBatch`), the others one by one.
-    func rows(axes: [Axis], indices: Range<Int>, template: RowFlags) throws -> [String] {
+    func rows(axes: [Axis], indices: Range<Int>, template: RowFlags, metrics: SweepMetrics) throws -> [String] {
         let prepared = try indices.map { index in
             let (combination, swept) = try combination(axes, index: index, template: template)
             let made = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
@@ -302,18 +367,23 @@ struct SweepCommand: ParsableCommand {
                 duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact)
         }
         var rows = [String?](repeating: nil, count: prepared.count)
-        let keys = prepared.map { SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) }
+        // A scene sweep reports per body, so its rows run alone.
+        let keys = prepared.map {
+            metrics.kind == .motion ? SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) : nil
+        }
         if let key = keys.compactMap({ $0 }).first {
             let batch = prepared.indices.filter { keys[$0] == key }
             // A batch that fails leaves its rows to run alone, where the failure is reported as theirs.
             if batch.count > 1, let scene = try? SweepBatch.scene(batch.map { prepared[$0].scene }),
                 let trajectory = try? simulate(prepared[batch[0]], scene)
             {
-                for (lane, i) in batch.enumerated() { rows[i] = try row(prepared[i], trajectory, coordinate: lane) }
+                for (lane, i) in batch.enumerated() {
+                    rows[i] = try row(prepared[i], trajectory, coordinate: lane, metrics: metrics)
+                }
             }
         }
         for i in prepared.indices where rows[i] == nil {
-            rows[i] = try row(prepared[i], simulate(prepared[i], prepared[i].scene), coordinate: 0)
+            rows[i] = try row(prepared[i], simulate(prepared[i], prepared[i].scene), coordinate: 0, metrics: metrics)
         }
         return rows.map { $0! }
     }
@@ -326,39 +396,9 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    func row(_ prepared: Prepared, _ trajectory: Trajectory, coordinate: Int) throws -> String {
-        let metrics = try Self.metrics(trajectory, coordinate: coordinate, exact: prepared.exact)
-        return (prepared.swept + metrics).joined(separator: ",") + "\n"
-    }
-
-    /// The metric columns of coordinate `coordinate` of the trajectory; `exact` is the spring's
-    /// closed form (its target is the settling target), nil for other scenes (target: the end).
-    static func metrics(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String]
-    {
-        let n = trajectory.count
-        let x = (0..<n).map { trajectory.position($0, coordinate) }
-        let start = x[0], target = exact?.target ?? x[n - 1]
-        let travel = abs(target - start) > 0 ? abs(target - start) : 1
-        var settling = 0.0, overshoot = 0.0, extrema = 0
-        for i in 0..<n {
-            if abs(x[i] - target) > 0.001 * travel { settling = trajectory.times[min(i + 1, n - 1)] }
-            overshoot = max(overshoot, (x[i] - target) * (target >= start ? 1 : -1) / travel)
-            if i > 0 && i < n - 1 && (x[i] - x[i - 1]) * (x[i + 1] - x[i]) < 0 { extrema += 1 }
-        }
-        var maxErrorExact = ""
-        if let exact {
-            var worst = 0.0
-            for i in 0..<n { worst = max(worst, abs(x[i] - exact.position(at: trajectory.times[i]))) }
-            maxErrorExact = "\(worst)"
-        }
-        let source = try MotionSource(trajectory: trajectory, coordinate: coordinate)
-        let uniformKeyframes = KeyframeBaker.uniformSegmentCount(duration: source.duration) + 1
-        let adaptive = try KeyframeBaker.bake(source, strategy: .adaptive)
-        return [
-            "\(settling)", "\(overshoot)", "\(extrema)", "\(abs(x[n - 1] - target))", maxErrorExact,
-            "\(trajectory.steps)",
-            "\(uniformKeyframes)", "\(adaptive.keyframeCount)", "\(adaptive.maxError)"
-        ]
+    func row(_ prepared: Prepared, _ trajectory: Trajectory, coordinate: Int, metrics: SweepMetrics) throws -> String {
+        let values = try metrics.values(trajectory, coordinate: coordinate, exact: prepared.exact)
+        return (prepared.swept + values).joined(separator: ",") + "\n"
     }
 
     // MARK: Shards, threads

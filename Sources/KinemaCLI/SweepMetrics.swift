@@ -1,0 +1,224 @@
+import Kinema
+
+/// The metric columns of a sweep's rows, as `--metrics` picks them, and how each is computed.
+/// Only the metrics asked for are computed (the keyframe bake, most of a spring row's cost, runs
+/// only for `keyframes_adaptive` or `keyframe_error`).
+struct SweepMetrics: Sendable {
+    /// `--spring` and `--drop`: one motion (coordinate 0, or one lane of a batch). `--scene`:
+    /// each named body, and the scene as a whole.
+    enum Kind: Sendable { case motion, scene }
+
+    static let motionNames = [
+        "settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
+        "keyframes_uniform", "keyframes_adaptive", "keyframe_error"
+    ]
+    static let sceneNames = [
+        "impacts", "last_impact", "settling_time", "final_position", "peak_speed", "energy_drift", "steps"
+    ]
+    /// The scene metrics with one column per body (`BODY.NAME`); the others are one column each.
+    static let perBody: Set = ["impacts", "last_impact", "settling_time", "final_position", "peak_speed"]
+
+    let kind: Kind
+    /// The chosen metrics, in the order given.
+    let names: [String]
+    /// A body has settled once its speed stays at or below `settleSpeed` and its distance from
+    /// its final position at or below `settleDistance`.
+    let settleSpeed: Double
+    let settleDistance: Double
+
+    /// - Throws: `CLIError` for an unknown or repeated name (the error lists the known ones), and
+    ///   for thresholds that are negative, not finite, or given for a motion sweep.
+    init(kind: Kind, list: String?, settleSpeed: Double?, settleDistance: Double?) throws {
+        self.kind = kind
+        let known = kind == .motion ? Self.motionNames : Self.sceneNames
+        if let list {
+            let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for name in names where !known.contains(name) {
+                let sweeps = kind == .motion ? "--spring and --drop" : "--scene"
+                throw CLIError(
+                    "'--metrics' names '\(name)', which is not a metric of \(sweeps) sweeps: "
+                        + "\(known.joined(separator: ", ")).")
+            }
+            guard Set(names).count == names.count else {
+                throw CLIError(flag: "--metrics", value: "'\(list)'", rule: "each metric once")
+            }
+            self.names = names
+        } else {
+            names = known
+        }
+        if kind == .motion, settleSpeed != nil || settleDistance != nil {
+            throw CLIError(
+                "'\(settleSpeed != nil ? "--settle-speed" : "--settle-distance")' applies to '--scene' sweeps: "
+                    + "a spring or a drop settles within 0.001 of its travel.")
+        }
+        for (flag, value) in [("--settle-speed", settleSpeed), ("--settle-distance", settleDistance)] {
+            if let value, !(value.isFinite && value >= 0) {
+                throw CLIError(flag: flag, value: "\(value)", rule: "a finite number ≥ 0")
+            }
+        }
+        self.settleSpeed = settleSpeed ?? 0.01
+        self.settleDistance = settleDistance ?? 0.001
+    }
+
+    /// The column names for rows of `scene`.
+    func columns(for scene: PhysicsScene) -> [String] {
+        guard kind == .scene else { return names }
+        let axes = ["x", "y", "z"].prefix(scene.dimensions)
+        return names.flatMap { name -> [String] in
+            guard Self.perBody.contains(name) else { return [name] }
+            return scene.bodies.flatMap { body in
+                name == "final_position"
+                    ? axes.map { CSV.field("\(body.name).final_\($0)") } : [CSV.field("\(body.name).\(name)")]
+            }
+        }
+    }
+
+    /// The metric values of one row.
+    /// - Parameters:
+    ///   - coordinate: the motion's coordinate (a motion sweep's lane in a batch).
+    ///   - exact: a spring's closed form (its target is the settling target); nil otherwise.
+    func values(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String] {
+        kind == .motion
+            ? try motionValues(trajectory, coordinate: coordinate, exact: exact) : sceneValues(trajectory)
+    }
+
+    private func motionValues(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws
+        -> [String]
+    {
+        let n = trajectory.count
+        let start = trajectory.position(0, coordinate), end = trajectory.position(n - 1, coordinate)
+        let target = exact?.target ?? end
+        let travel = abs(target - start) > 0 ? abs(target - start) : 1
+        var settling = 0.0, overshoot = 0.0, extrema = 0
+        if names.contains(where: { ["settling_time", "overshoot", "extrema"].contains($0) }) {
+            var previous = start
+            for i in 0..<n {
+                let x = trajectory.position(i, coordinate)
+                if abs(x - target) > 0.001 * travel { settling = trajectory.times[min(i + 1, n - 1)] }
+                overshoot = max(overshoot, (x - target) * (target >= start ? 1 : -1) / travel)
+                if i > 0 && i < n - 1 && (x - previous) * (trajectory.position(i + 1, coordinate) - x) < 0 {
+                    extrema += 1
+                }
+                previous = x
+            }
+        }
+        var bake: KeyframeFit?
+        if names.contains("keyframes_adaptive") || names.contains("keyframe_error") {
+            bake = try KeyframeBaker.bake(
+                MotionSource(trajectory: trajectory, coordinate: coordinate), strategy: .adaptive)
+        }
+        return names.map { name in
+            switch name {
+            case "settling_time": return "\(settling)"
+            case "overshoot": return "\(overshoot)"
+            case "extrema": return "\(extrema)"
+            case "final_error": return "\(abs(end - target))"
+            case "max_error_exact":
+                guard let exact else { return "" }
+                var worst = 0.0
+                for i in 0..<n {
+                    worst = max(
+                        worst, abs(trajectory.position(i, coordinate) - exact.position(at: trajectory.times[i])))
+                }
+                return "\(worst)"
+            case "steps": return "\(trajectory.steps)"
+            case "keyframes_uniform":
+                return
+                    "\(KeyframeBaker.uniformSegmentCount(duration: trajectory.times[n - 1] - trajectory.times[0]) + 1)"
+            case "keyframes_adaptive": return bake.map { "\($0.keyframeCount)" } ?? ""
+            default: return bake.map { "\($0.maxError)" } ?? ""
+            }
+        }
+    }
+
+    private func sceneValues(_ trajectory: Trajectory) -> [String] {
+        let scene = trajectory.scene, d = scene.dimensions, n = trajectory.count
+        var row: [String] = []
+        for name in names {
+            switch name {
+            case "impacts", "last_impact":
+                // A body's impacts: those it makes, and those another body makes on it.
+                var counts = [Int](repeating: 0, count: scene.bodies.count)
+                var last = [Double?](repeating: nil, count: scene.bodies.count)
+                let index = Dictionary(scene.bodies.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let planes = Set(scene.planes.map(\.name))
+                for event in trajectory.events {
+                    var involved = [index[event.body]]
+                    if !planes.contains(event.collider) { involved.append(index[event.collider]) }
+                    for case let i? in involved {
+                        counts[i] += 1
+                        last[i] = event.time
+                    }
+                }
+                row += name == "impacts" ? counts.map { "\($0)" } : last.map { $0.map { "\($0)" } ?? "" }
+            case "settling_time":
+                for body in scene.bodies.indices {
+                    var settled = 0.0
+                    for i in 0..<n {
+                        var speed = 0.0, distance = 0.0
+                        for a in 0..<d {
+                            let c = body * d + a
+                            let v = trajectory.velocity(i, c),
+                                x = trajectory.position(i, c) - trajectory.position(n - 1, c)
+                            speed += v * v
+                            distance += x * x
+                        }
+                        if speed.squareRoot() > settleSpeed || distance.squareRoot() > settleDistance {
+                            settled = trajectory.times[min(i + 1, n - 1)]
+                        }
+                    }
+                    row.append("\(settled)")
+                }
+            case "final_position":
+                for body in scene.bodies.indices {
+                    row += (0..<d).map { "\(trajectory.position(n - 1, body * d + $0))" }
+                }
+            case "peak_speed":
+                for body in scene.bodies.indices {
+                    var peak = 0.0
+                    for i in 0..<n {
+                        var speed = 0.0
+                        for a in 0..<d {
+                            speed += trajectory.velocity(i, body * d + a) * trajectory.velocity(i, body * d + a)
+                        }
+                        peak = max(peak, speed)
+                    }
+                    row.append("\(peak.squareRoot())")
+                }
+            case "energy_drift":
+                let first = Self.energy(trajectory, sample: 0), last = Self.energy(trajectory, sample: n - 1)
+                row.append("\(first != 0 ? (last - first) / abs(first) : last - first)")
+            default:
+                row.append("\(trajectory.steps)")
+            }
+        }
+        return row
+    }
+
+    /// Kinetic energy, the potential of gravity (−m g·x) and the springs' ½k(|d| − L)², at a sample.
+    static func energy(_ trajectory: Trajectory, sample i: Int) -> Double {
+        let scene = trajectory.scene, d = scene.dimensions
+        func x(_ body: Int, _ a: Int) -> Double { trajectory.position(i, body * d + a) }
+        var energy = 0.0
+        for (b, body) in scene.bodies.enumerated() where !body.isStatic {
+            for a in 0..<d {
+                let v = trajectory.velocity(i, b * d + a)
+                energy += 0.5 * body.mass * v * v - body.mass * scene.gravity[a] * x(b, a)
+            }
+        }
+        for spring in scene.springs {
+            var squared = 0.0
+            for a in 0..<d {
+                let delta: Double
+                switch spring.ends {
+                case .anchor(let body, let at): delta = x(body, a) - at[a]
+                case .bodies(let p, let q): delta = x(p, a) - x(q, a)
+                }
+                squared += delta * delta
+            }
+            let stretch = squared.squareRoot() - spring.restLength
+            energy += 0.5 * spring.stiffness * stretch * stretch
+        }
+        return energy
+    }
+}
