@@ -2,7 +2,7 @@
 # The Swift sources swift-format lays out (.swift-format: line length 120).
 SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
-.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy clean
 
 setup:
 	bash scripts/setup.sh
@@ -85,6 +85,13 @@ benchmark-scipy: setup
 	test -x Benchmarks/scipy/.venv/bin/python || python3 -m venv Benchmarks/scipy/.venv
 	Benchmarks/scipy/.venv/bin/pip install -q -r Benchmarks/scipy/requirements.txt
 	Benchmarks/scipy/.venv/bin/python Benchmarks/scipy/sweep_scipy.py .build/release/kinema
+
+# 1,000 elastic spheres in a box through kinema simulate against MuJoCo (PyPI), in one run.
+benchmark-mujoco: setup
+	swift build -c release --product kinema
+	test -x Benchmarks/mujoco/.venv/bin/python || python3 -m venv Benchmarks/mujoco/.venv
+	Benchmarks/mujoco/.venv/bin/pip install -q -r Benchmarks/mujoco/requirements.txt
+	Benchmarks/mujoco/.venv/bin/python Benchmarks/mujoco/sphere_box.py .build/release/kinema
 
 # Allocation counts of every benchmark against the committed Benchmarks/Thresholds (p90); any
 # increase fails. After a deliberate change: cd Benchmarks && swift package --disable-sandbox

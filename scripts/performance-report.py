@@ -11,8 +11,11 @@ Run through `make performance-report`, which builds the release `kinema` first. 
 - WorkPrecision (Kinema, Boost.Odeint and GSL at matched accuracy), ROUNDS runs;
 - `kinema work-precision` on the same spring (Kinema against GSL calling the same scene), ROUNDS runs;
 - SceneScaling (the 3-D spring chain against Boost.Odeint, in the library and through the binary;
-  1,000 spheres in a box), once.
+  1,000 spheres in a box), once;
+- Benchmarks/mujoco/sphere_box.py (the 1,000-sphere box through `kinema simulate` against MuJoCo
+  from PyPI, in a virtual environment of its own), once.
 ROUNDS is 3 unless `--rounds N` says otherwise. Ranges in the tables are over the rounds.
+`--only mujoco` runs the last alone and writes its table.
 """
 import datetime
 import os
@@ -140,6 +143,23 @@ def scene_scaling():
     return markdown_tables(out)
 
 
+MUJOCO_ROW = "1,000 elastic spheres in a box, 5 s"
+
+
+def mujoco_box(measured):
+    """The sphere box against MuJoCo: its table (with when and where it was measured) and its headline row."""
+    venv = benchmarks / "mujoco" / ".venv"
+    if not (venv / "bin" / "python").exists():
+        run([sys.executable, "-m", "venv", venv])
+    run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / "mujoco" / "requirements.txt"])
+    out, _ = run([venv / "bin" / "python", benchmarks / "mujoco" / "sphere_box.py", kinema])
+    rows = markdown_tables(out)[0]
+    kinema_time, mujoco_time = rows[1][1], rows[2][1]
+    headline = [MUJOCO_ROW, f"{kinema_time}, energy {rows[1][2]}", f"MuJoCo: {mujoco_time}, energy {rows[2][2]}",
+                f"{rows[3][1]} MuJoCo", measured, "`make performance-report` (`Benchmarks/mujoco/sphere_box.py`)"]
+    return out.strip() + f"\n\nMeasured {measured}, on {machine()}.", headline
+
+
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                platform.processor())
@@ -158,11 +178,21 @@ def main():
     if not kinema.exists():
         sys.exit(f"performance-report: {kinema} is missing: run 'swift build -c release --product kinema' first")
     commit = run(["git", "rev-parse", "--short", "HEAD"])[0].strip()
-    if run(["git", "status", "--porcelain", "--untracked-files=no"])[0].strip():
+    # Changes to the documents do not change what is measured; changes to the code do.
+    if run(["git", "status", "--porcelain", "--", "Sources", "Benchmarks", "Package.swift"])[0].strip():
         commit += " with uncommitted changes"
     date = datetime.date.today().isoformat()
     measured = f"{date}, {commit}"
 
+    if "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "mujoco":
+        path = root / "docs" / "performance.md"
+        text = path.read_text(encoding="utf-8")
+        table, row = mujoco_box(measured)
+        headline = markdown_tables(text.split("<!-- report: headline -->", 1)[1].split("<!-- end report -->", 1)[0])[0]
+        headline = [r for r in headline if r[0] != MUJOCO_ROW] + [row]
+        text = replace_section(replace_section(text, "mujoco", table), "headline", as_markdown(headline))
+        path.write_text(text, encoding="utf-8")
+        return
     suite = integrators_suite()
     levels, wp_table = work_precision()
     cli_ratios, cli_lines = cli_work_precision()
@@ -217,13 +247,16 @@ def main():
     text = path.read_text(encoding="utf-8")
     text = replace_section(text, "conditions", f"Measured {date} at commit {commit}, on {machine()}; "
                                                f"{rounds} rounds of WorkPrecision and `kinema work-precision`.")
-    text = replace_section(text, "headline", as_markdown(headline))
     text = replace_section(text, "integrators", as_markdown(suite_rows))
     text = replace_section(text, "work-precision", as_markdown(wp_table) + "\n\nThe last of the rounds.")
     text = replace_section(text, "cli-work-precision", "```\n" + "\n".join(cli_lines) + "\n```")
     text = replace_section(text, "chain", as_markdown(chain_library))
     text = replace_section(text, "chain-cli", as_markdown(chain_cli) if chain_cli else "(not run)")
     text = replace_section(text, "sphere-box", as_markdown(box))
+    table, row = mujoco_box(measured)
+    headline.append(row)
+    text = replace_section(text, "mujoco", table)
+    text = replace_section(text, "headline", as_markdown(headline))
     path.write_text(text, encoding="utf-8")
     print(f"performance-report: wrote {path.relative_to(root)}", file=sys.stderr)
 

@@ -123,8 +123,7 @@ struct SweepMetrics: Sendable {
                 return "\(worst)"
             case "steps": return "\(trajectory.steps)"
             case "keyframes_uniform":
-                return
-                    "\(KeyframeBaker.uniformSegmentCount(duration: trajectory.times[n - 1] - trajectory.times[0]) + 1)"
+                return "\(KeyframeBaker.uniformSegmentCount(duration: trajectory.times[n - 1]) + 1)"
             case "keyframes_adaptive": return bake.map { "\($0.keyframeCount)" } ?? ""
             default: return bake.map { "\($0.maxError)" } ?? ""
             }

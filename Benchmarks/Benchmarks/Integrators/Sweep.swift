@@ -17,8 +17,7 @@ func sweepBenchmarks() {
     }
 
     // The release binary, as a user runs it (KINEMA overrides the path); springs per second =
-    // 20,000 / the time per iteration (the process's 20 ms start-up is 2 % of it; with 2,000
-    // springs it was a fifth).
+    // 20,000 / the time per iteration, process start included (20,000 springs make it small).
     Benchmark(
         "Sweep.kinema.20000springs.2threads",
         configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 10)

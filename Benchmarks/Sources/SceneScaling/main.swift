@@ -134,9 +134,8 @@ for n in sizes {
     if let cli {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-chain-\(n).json")
         try chainJSON(n).write(to: file, atomically: true, encoding: .utf8)
-        // 10⁷ body-steps (about 0.8 s): the process start (20 ms) and its first slow tenth of a
-        // second, and reading the scene file (about 14 µs a body), are part of every run; with
-        // 2·10⁶ they made 12 bodies 133 ns a body-step through the binary against 75 in the library.
+        // 10⁷ body-steps a run, so the process start and reading the scene file, part of every
+        // run, are a small part of it.
         let cliSteps = max(20, 10_000_000 / n), cliDuration = Double(cliSteps) * h
         let (rk4, odeintRK4) = try interleaved(
             repeats,
