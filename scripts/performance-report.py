@@ -154,9 +154,9 @@ def mujoco_box(measured):
     run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / "mujoco" / "requirements.txt"])
     out, _ = run([venv / "bin" / "python", benchmarks / "mujoco" / "sphere_box.py", kinema])
     rows = markdown_tables(out)[0]
-    kinema_time, mujoco_time = rows[1][1], rows[2][1]
-    headline = [MUJOCO_ROW, f"{kinema_time}, energy {rows[1][2]}", f"MuJoCo: {mujoco_time}, energy {rows[2][2]}",
-                f"{rows[3][1]} MuJoCo", measured, "`make performance-report` (`Benchmarks/mujoco/sphere_box.py`)"]
+    headline = [MUJOCO_ROW, f"RK4 {rows[1][1]}, exact {rows[2][1]}; energy {rows[1][2]}, {rows[2][2]}",
+                f"MuJoCo: {rows[3][1]}, energy {rows[3][2]}", f"{rows[4][1]} MuJoCo (RK4, exact)", measured,
+                "`make performance-report` (`Benchmarks/mujoco/sphere_box.py`)"]
     return out.strip() + f"\n\nMeasured {measured}, on {machine()}.", headline
 
 

@@ -3,8 +3,8 @@
 The scene of SphereBoxTests and SceneScaling: spheres of radius 0.02 and mass 1 on a 10×10×10
 grid in [−0.9, 0.9]³ (5 % volume fraction), velocities uniform in [−1, 1]³ from a seeded LCG,
 six walls at ±1, no gravity, restitution 1 (or as given), no friction. Kinema runs the release
-`kinema simulate --scene` with RK4 at 2 ms (process start, reading the file and writing 51
-samples included); MuJoCo (PyPI `mujoco`) its default Euler step of 2 ms, frictionless contacts
+`kinema simulate --scene` (process start, reading the file and writing 51 samples included) with
+RK4 at 2 ms, and with `exact` (impact by impact from an event queue); MuJoCo (PyPI `mujoco`) its default Euler step of 2 ms, frictionless contacts
 (condim 1) of stiffness 2,500 (about its default 0.02-s time constant) and damping 0 (solref
 "-2500 0"), from Python, stepping in C. Each side is run alternately, best of three. Also reported: each side's kinetic
 energy at the end against the start's.
@@ -78,13 +78,12 @@ def run_mujoco(model, velocities, duration):
     return seconds, 0.5 * float((linear * linear).sum())
 
 
-def run_kinema(kinema, path, duration):
+def run_kinema(kinema, path, duration, integrator):
     with tempfile.TemporaryDirectory() as folder:
         output = os.path.join(folder, "out.csv")
         start = time.perf_counter()
-        subprocess.run([kinema, "simulate", "--scene", path, "--integrator", "rk4", "--dt", "0.002",
-                        "--duration", str(duration), "--sample-rate", "10", "--max-steps", "100000000",
-                        "-o", output], check=True)
+        subprocess.run([kinema, "simulate", "--scene", path, *integrator, "--duration", str(duration),
+                        "--sample-rate", "10", "--max-steps", "100000000", "-o", output], check=True)
         seconds = time.perf_counter() - start
         last = open(output).read().rstrip("\n").rsplit("\n", 1)[1].split(",")
     velocities = [float(x) for x, column in zip(last, header_columns(path)) if ".v" in column]
@@ -110,18 +109,21 @@ def main():
         json.dump(data, open(path, "w"))
         model = mujoco.MjModel.from_xml_string(mujoco_model(data))
         velocities = [b["velocity"] for b in data["bodies"]]
-        kinema_runs, mujoco_runs = [], []
+        kinema_runs, exact_runs, mujoco_runs = [], [], []
         for _ in range(3):
-            kinema_runs.append(run_kinema(options.kinema, path, options.duration))
+            kinema_runs.append(run_kinema(options.kinema, path, options.duration, ["--integrator", "rk4", "--dt", "0.002"]))
+            exact_runs.append(run_kinema(options.kinema, path, options.duration, ["--integrator", "exact"]))
             mujoco_runs.append(run_mujoco(model, velocities, options.duration))
     n = len(data["bodies"])
-    kinema_best, mujoco_best = min(kinema_runs), min(mujoco_runs)
+    kinema_best, exact_best, mujoco_best = min(kinema_runs), min(exact_runs), min(mujoco_runs)
     print(f"| {n:,} spheres, {options.duration:g} s, restitution {options.restitution:g} | wall time (best of 3) "
           f"| kinetic energy at the end ÷ start − 1 |")
     print("|---|---|---|")
     print(f"| Kinema, RK4 at 2 ms, `kinema simulate` | {kinema_best[0]:.2f} s | {kinema_best[1] / start_energy - 1:.1e} |")
+    print(f"| Kinema, exact (event queue), `kinema simulate` | {exact_best[0]:.2f} s | {exact_best[1] / start_energy - 1:.1e} |")
     print(f"| MuJoCo {mujoco.__version__}, Euler at 2 ms | {mujoco_best[0]:.2f} s | {mujoco_best[1] / start_energy - 1:.1e} |")
-    print(f"| MuJoCo ÷ Kinema | **{mujoco_best[0] / kinema_best[0]:.2f}×** | |")
+    print(f"| MuJoCo ÷ Kinema RK4, ÷ Kinema exact | **{mujoco_best[0] / kinema_best[0]:.2f}×**, "
+          f"**{mujoco_best[0] / exact_best[0]:.1f}×** | |")
 
 
 if __name__ == "__main__":

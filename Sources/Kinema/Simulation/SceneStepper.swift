@@ -202,8 +202,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
-        if eventCount > Simulation.maximumEvents {
-            throw SimulationError.tooManyEvents(time: impact.time, limit: Simulation.maximumEvents)
+        let limit = Simulation.eventLimit(bodies: system.scene.bodies.count)
+        if eventCount > limit {
+            throw SimulationError.tooManyEvents(time: impact.time, limit: limit)
         }
     }
 
@@ -438,6 +439,12 @@ protocol SceneStepperUse {
     /// witnesses, a microsecond of a 2-s Adams run).
     func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Result
     where I.System == SceneSystem<V>
+    /// The result of an event-driven run, or nil where this use steps (a live scene).
+    func use(_ run: consuming EventDrivenScene) throws -> Result?
+}
+
+extension SceneStepperUse {
+    func use(_ run: consuming EventDrivenScene) throws -> Result? { nil }
 }
 
 /// A batch run: every sample time at once, recorded into a trajectory.
@@ -458,6 +465,12 @@ struct SampledRun: SceneStepperUse {
         return Trajectory(
             scene: scene, samples: samples, events: events, steps: stepper.integrator.steps,
             evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
+    }
+
+    func use(_ run: consuming EventDrivenScene) throws -> Trajectory? {
+        var events: [ImpactEvent] = []
+        let samples = try run.samples(at: times, events: &events)
+        return Trajectory(scene: scene, samples: samples, events: events, steps: run.processed)
     }
 }
 
@@ -494,5 +507,16 @@ struct StreamedRun: SceneStepperUse {
         return Trajectory(
             scene: scene, samples: ([], [], []), events: events, steps: stepper.integrator.steps,
             evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
+    }
+
+    func use(_ run: consuming EventDrivenScene) throws -> Trajectory? {
+        var events: [ImpactEvent] = []
+        var times: [Double] = []
+        while true {
+            nextTimes(&times)
+            if times.isEmpty { break }
+            try each(Trajectory(scene: scene, samples: try run.samples(at: times, events: &events)))
+        }
+        return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: run.processed)
     }
 }

@@ -7,6 +7,10 @@ public struct Simulation: Sendable {
     /// The most collision events one run may process before it stops with an error (a Newton's
     /// cradle of rigid spheres reaches it in about 2 s of compute).
     public static let maximumEvents = 200_000
+
+    /// The most impacts a run of `bodies` bodies may process: `maximumEvents`, or 1,000 a body
+    /// in larger scenes (an elastic box of 10,000 spheres has about 60,000 impacts a second).
+    static func eventLimit(bodies: Int) -> Int { max(maximumEvents, 1_000 * bodies) }
     /// The steps a run may take unless `stepBudget` says otherwise: 0.1–2 s of compute in a release build.
     public static let defaultStepBudget = 10_000_000
     /// Samples handed on at a time by the streamed runs (`each:`): enough that a call per chunk
@@ -210,6 +214,12 @@ public struct Simulation: Sendable {
     {
         try method.validate()
         try requireValidMaximumStep()
+        if case .exact = method, EventDrivenScene.applies(to: scene) {
+            // The start is checked as every run's is (no body inside a plane or another sphere).
+            let system = SceneSystem<FlatVector>(scene: scene)
+            _ = try Collisions.initialContacts(system, system.initialState)
+            if let result = try use.use(EventDrivenScene(scene: scene)) { return result }
+        }
         if scene.coordinateCount > largestPackedScene {
             return try withStepper(SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use)
         }

@@ -107,7 +107,10 @@ struct SceneTests {
     /// rest side by side are not impacts (they were: a zero-speed event after every restart, until
     /// 200,000 events stopped the run, 5 to 12 s).
     @Test(
-        arguments: [IntegrationMethod.dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10), .rk4(timeStep: 1e-3)], [1, 2]
+        arguments: [
+            IntegrationMethod.dopri5(tolerance: 1e-10), .dop853(tolerance: 1e-10), .rk4(timeStep: 1e-3), .exact
+        ],
+        [1, 2]
     )
     func newtonsCradleSendsOutAsManyBallsAsCameIn(_ method: IntegrationMethod, swung: Int) throws {
         let r = 0.1

@@ -261,6 +261,63 @@ struct ExactSceneTests {
         }
     }
 
+    /// 216 elastic spheres in a box without gravity, run by `exact` impact by impact (an event
+    /// queue): the energy to 1e-12, nothing inside a wall or another sphere, and the collision
+    /// sequence of dop853 at 1e-12, a stepper, until chaos separates the runs (its first 150
+    /// impacts, each within 1e-6 s).
+    @Test func eventDrivenBoxFollowsTheStepper() throws {
+        var rng = SplitMix64(seed: 11)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) * 2 - 1 }
+        var bodies: [PhysicsBody] = []
+        for i in 0..<6 {
+            for j in 0..<6 {
+                for k in 0..<6 {
+                    bodies.append(
+                        try PhysicsBody(
+                            name: "s\(bodies.count)", position: [i, j, k].map { -0.75 + 0.3 * Double($0) },
+                            velocity: [unit(), unit(), unit()], radius: 0.06))
+                }
+            }
+        }
+        let planes = try (0..<6).map { i in
+            var normal = [0.0, 0, 0]
+            normal[i / 2] = i % 2 == 0 ? 1 : -1
+            return try Plane(name: "wall\(i)", normal: normal, offset: -1, restitution: 1)
+        }
+        let scene = try PhysicsScene(
+            dimensions: 3, bodies: bodies, planes: planes, contacts: PhysicsScene.Contacts(restitution: 1),
+            restVelocity: 0)
+        let exact = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 30)
+        let stepped = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1, sampleRate: 30)
+        #expect(exact.events.count >= 300 && exact.steps == exact.events.count, "\(exact.events.count) impacts")
+        let start = 0.5 * bodies.map { $0.velocity.map { $0 * $0 }.reduce(0, +) }.reduce(0, +)
+        for i in 0..<exact.count {
+            let energy =
+                0.5
+                * (0..<exact.coordinateCount).map { exact.velocity(i, $0) * exact.velocity(i, $0) }
+                .reduce(0, +)
+            #expect(abs(energy - start) <= 1e-12 * start, "energy \(energy) at \(exact.times[i])")
+        }
+        ContactTests.expectNothingInside(exact, scene, "exact")
+        for (a, b) in zip(exact.events, stepped.events).prefix(150) {
+            #expect(
+                a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-6,
+                "dop853: \(b.body)–\(b.collider) at \(b.time), exact \(a.body)–\(a.collider) at \(a.time)")
+        }
+    }
+
+    /// Two spheres' meeting time in closed form: head-on, grazing, missing, separating, touching.
+    @Test func meetingTimeIsTheSmallerRoot() {
+        // 2 apart along x, closing at 1: they meet when 2 − s = reach.
+        #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(-1, 0, 0), 0.5) == 1.5)
+        // Offset by 0.3 sideways: |(2 − s, 0.3)| = 0.5 at s = 2 − 0.4.
+        #expect(abs(EventDrivenScene.meeting(SIMD3(2, 0.3, 0), SIMD3(-1, 0, 0), 0.5)! - 1.6) <= 1e-15)
+        #expect(EventDrivenScene.meeting(SIMD3(2, 0.6, 0), SIMD3(-1, 0, 0), 0.5) == nil)  // passes by
+        #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(1, 0, 0), 0.5) == nil)  // moving apart
+        #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(-1, 0, 0), 0.5) == 0)  // touching, closing
+        #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(0, 1, 0), 0.5) == nil)  // touching, sliding
+    }
+
     @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
         let scene = try PhysicsScene(
             dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0]), PhysicsBody(name: "b", position: [1])],
