@@ -150,6 +150,13 @@ struct EventDrivenScene {
     /// When two spheres at separation `d`, moving apart at `u`, come to distance `reach`: the
     /// smaller root of |d + s·u|² = reach², if they approach; 0 if they approach already touching.
     static func meeting(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
+        // In units of the fastest component, so that |u|² cannot overflow (speeds up to 1e308).
+        let scale = max(abs(u.x), abs(u.y), abs(u.z))
+        guard scale > 0, scale.isFinite else { return nil }
+        return meetingAtUnitScale(d, u / scale, reach).map { $0 / scale }
+    }
+
+    private static func meetingAtUnitScale(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
         let b = (d * u).sum()
         guard b < 0 else { return nil }
         let uu = (u * u).sum(), c = (d * d).sum() - reach * reach

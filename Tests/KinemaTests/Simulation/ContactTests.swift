@@ -307,7 +307,7 @@ struct ExactSceneTests {
     }
 
     /// Two spheres' meeting time in closed form: head-on, grazing, missing, separating, touching.
-    @Test func meetingTimeIsTheSmallerRoot() {
+    @Test func meetingTimeIsTheSmallerRoot() throws {
         // 2 apart along x, closing at 1: they meet when 2 − s = reach.
         #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(-1, 0, 0), 0.5) == 1.5)
         // Offset by 0.3 sideways: |(2 − s, 0.3)| = 0.5 at s = 2 − 0.4.
@@ -316,6 +316,9 @@ struct ExactSceneTests {
         #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(1, 0, 0), 0.5) == nil)  // moving apart
         #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(-1, 0, 0), 0.5) == 0)  // touching, closing
         #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(0, 1, 0), 0.5) == nil)  // touching, sliding
+        // Closing at 2e300: |u|² overflows unless scaled; they meet after (1 − 0.2)/2e300 s.
+        let fast = try #require(EventDrivenScene.meeting(SIMD3(1, 0, 0), SIMD3(-2e300, 0, 0), 0.2))
+        #expect(abs(fast - 0.8 / 2e300) <= 1e-15 * fast)
     }
 
     @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
