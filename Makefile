@@ -13,11 +13,16 @@ build: setup
 demo: build
 	bash scripts/demo.sh
 
-# The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the exports played in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings as errors.
+# The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the
+# README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the
+# Apple-only sources type-checked against CoreGraphics and QuartzCore stand-ins; the exports played
+# in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small
+# inputs and the Dask sweep; the documentation, warnings as errors.
 test: setup lint
 	python3 scripts/check-platforms.py --self-test
 	python3 scripts/check-docs.py --self-test
 	swift test
+	bash scripts/check-apple-sources.sh
 	bash scripts/players.sh
 	bash scripts/slurm-check.sh
 	bash scripts/notebooks.sh --small

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Type-checks the Kinema module as Apple's SDKs would compile it: with CoreGraphics and
+# QuartzCore present (stand-ins from Tests/AppleStandIns, written from Apple's documented
+# signatures), so the CoreGraphics conformances and the CAKeyframeAnimation builder, which a
+# Linux build leaves out, are compiled too. Needs the debug build's modules (swift-numerics).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product kinema >/dev/null
+modules=$(swift build --show-bin-path)/Modules
+shims=.build/checkouts/swift-numerics/Sources/_NumericsShims/include  # RealModule's C shims
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swiftc -parse-as-library -module-name CoreGraphics -emit-module -emit-module-path "$work/CoreGraphics.swiftmodule" \
+    Tests/AppleStandIns/CoreGraphics.swift
+swiftc -parse-as-library -module-name QuartzCore -I "$work" -emit-module -emit-module-path "$work/QuartzCore.swiftmodule" \
+    Tests/AppleStandIns/QuartzCore.swift
+find Sources/Kinema -name '*.swift' -print0 | xargs -0 swiftc -typecheck -parse-as-library -module-name Kinema \
+    -swift-version 6 -package-name kinema -I "$work" -I "$modules" -I "$shims"
+# The check must see the Apple-only code: a misspelt property there fails it.
+sed 's/animation.keyTimes = /animation.keyTime = /' Sources/Kinema/Export/KeyframeAnimation+CoreAnimation.swift \
+    > "$work/Misspelt.swift"
+if find Sources/Kinema -name '*.swift' ! -name 'KeyframeAnimation+CoreAnimation.swift' -print0 \
+    | xargs -0 swiftc -typecheck -parse-as-library -module-name Kinema -swift-version 6 -package-name kinema \
+        -I "$work" -I "$modules" -I "$shims" "$work/Misspelt.swift" 2>/dev/null; then
+    echo "check-apple-sources: a misspelt CAKeyframeAnimation property type-checked: the check sees nothing" >&2
+    exit 1
+fi
+echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, CG conformances)"
