@@ -139,16 +139,32 @@ struct SpringValues {
 }
 
 extension SpringValues {
+    /// The dialects' parameter flags, in the order of `givenParameterMask`'s bits.
+    static let parameterFlags = [
+        "--stiffness", "--damping", "--response", "--damping-ratio", "--bounce", "--tension", "--friction",
+        "--bounciness", "--speed", "--origami-tension", "--origami-friction", "--damped-cosine", "--motion-duration",
+        "--motion-visual-duration", "--motion-bounce"
+    ]
+
+    /// The parameter flags given, one bit each (`parameterFlags`' order): a sweep row finds its
+    /// dialect by comparing integers, not sets of strings.
+    var givenParameterMask: Int {
+        func bit(_ given: Bool, _ k: Int) -> Int { given ? 1 << k : 0 }
+        return bit(stiffness != nil, 0) | bit(damping != nil, 1) | bit(response != nil, 2)
+            | bit(dampingRatio != nil, 3) | bit(bounce != nil, 4) | bit(tension != nil, 5) | bit(friction != nil, 6)
+            | bit(bounciness != nil, 7) | bit(speed != nil, 8) | bit(origamiTension != nil, 9)
+            | bit(origamiFriction != nil, 10) | bit(dampedCosine != nil, 11) | bit(motionDuration != nil, 12)
+            | bit(motionVisualDuration != nil, 13) | bit(motionBounce != nil, 14)
+    }
+
+    /// Each dialect's flags as a `givenParameterMask`.
+    static let dialectMasks: [Int] = SpringOptions.dialects.map { dialect in
+        dialect.flags.reduce(0) { $0 | 1 << (parameterFlags.firstIndex(of: $1) ?? 0) }
+    }
+
     var givenParameterFlags: [String] {
-        let all: [(String, Bool)] = [
-            ("--stiffness", stiffness != nil), ("--damping", damping != nil), ("--response", response != nil),
-            ("--damping-ratio", dampingRatio != nil), ("--bounce", bounce != nil), ("--tension", tension != nil),
-            ("--friction", friction != nil), ("--bounciness", bounciness != nil), ("--speed", speed != nil),
-            ("--origami-tension", origamiTension != nil), ("--origami-friction", origamiFriction != nil),
-            ("--damped-cosine", dampedCosine != nil), ("--motion-duration", motionDuration != nil),
-            ("--motion-visual-duration", motionVisualDuration != nil), ("--motion-bounce", motionBounce != nil)
-        ]
-        return all.filter(\.1).map(\.0)
+        let mask = givenParameterMask
+        return Self.parameterFlags.indices.filter { mask & 1 << $0 != 0 }.map { Self.parameterFlags[$0] }
     }
 
     /// The damped cosine's (A, B), parsed and checked.
@@ -191,14 +207,15 @@ extension SpringValues {
         try check(motionVisualDuration, "--motion-visual-duration", .positive)
         try check(motionBounce, "--motion-bounce", .finite)
 
-        let given = Set(givenParameterFlags)
-        guard !given.isEmpty else {
+        let mask = givenParameterMask
+        guard mask != 0 else {
             throw CLIError(
                 "a spring needs its parameters in one dialect: "
                     + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
                     + ".")
         }
-        guard let dialect = SpringOptions.dialects.first(where: { $0.flags == given }) else {
+        guard let index = Self.dialectMasks.firstIndex(of: mask) else {
+            let given = Set(givenParameterFlags)
             let partners = SpringOptions.dialects.filter { $0.flags.isSuperset(of: given) }
                 .map { $0.flags.subtracting(given).sorted().joined(separator: " ") }
             if !partners.isEmpty {
@@ -212,6 +229,7 @@ extension SpringValues {
                     + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
                     + ".")
         }
+        let dialect = SpringOptions.dialects[index]
         if mass != nil && !dialect.takesMass {
             throw CLIError("'--mass' does not apply to the \(dialect.name) dialect, which describes a unit mass.")
         }

@@ -85,18 +85,20 @@ struct SweepMetrics: Sendable {
     private func motionValues(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws
         -> [String]
     {
-        let n = trajectory.count
-        let start = trajectory.position(0, coordinate), end = trajectory.position(n - 1, coordinate)
+        let n = trajectory.count, stride = trajectory.coordinateCount, positions = trajectory.positions
+        /// The motion's position at sample i (read from the array: the accessor is a call per read).
+        func position(_ i: Int) -> Double { positions[i * stride + coordinate] }
+        let start = position(0), end = position(n - 1)
         let target = exact?.target ?? end
         let travel = abs(target - start) > 0 ? abs(target - start) : 1
         var settling = 0.0, overshoot = 0.0, extrema = 0
         if names.contains(where: { ["settling_time", "overshoot", "extrema"].contains($0) }) {
             var previous = start
             for i in 0..<n {
-                let x = trajectory.position(i, coordinate)
+                let x = position(i)
                 if abs(x - target) > 0.001 * travel { settling = trajectory.times[min(i + 1, n - 1)] }
                 overshoot = max(overshoot, (x - target) * (target >= start ? 1 : -1) / travel)
-                if i > 0 && i < n - 1 && (x - previous) * (trajectory.position(i + 1, coordinate) - x) < 0 {
+                if i > 0 && i < n - 1 && (x - previous) * (position(i + 1) - x) < 0 {
                     extrema += 1
                 }
                 previous = x
@@ -118,7 +120,7 @@ struct SweepMetrics: Sendable {
                 var worst = 0.0
                 for i in 0..<n {
                     worst = max(
-                        worst, abs(trajectory.position(i, coordinate) - exact.position(at: trajectory.times[i])))
+                        worst, abs(position(i) - exact.position(at: trajectory.times[i])))
                 }
                 return "\(worst)"
             case "steps": return "\(trajectory.steps)"
