@@ -150,10 +150,11 @@ struct EventDrivenScene {
     /// When two spheres at separation `d`, moving apart at `u`, come to distance `reach`: the
     /// smaller root of |d + s·u|² = reach², if they approach; 0 if they approach already touching.
     static func meeting(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
-        // In units of the fastest component, so that |u|² cannot overflow (speeds up to 1e308).
-        let scale = max(abs(u.x), abs(u.y), abs(u.z))
-        guard scale > 0, scale.isFinite else { return nil }
-        return meetingAtUnitScale(d, u / scale, reach).map { $0 / scale }
+        // In units of the largest length and the fastest speed, so that neither |d|² nor |u|²
+        // overflows (coordinates and speeds up to 1e308): s = (L/V)·s' with d = L·d', u = V·u'.
+        let length = max(abs(d.x), abs(d.y), abs(d.z), reach), speed = max(abs(u.x), abs(u.y), abs(u.z))
+        guard speed > 0, speed.isFinite, length > 0, length.isFinite else { return nil }
+        return meetingAtUnitScale(d / length, u / speed, reach / length).map { $0 * (length / speed) }
     }
 
     private static func meetingAtUnitScale(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
@@ -296,10 +297,12 @@ struct EventDrivenScene {
             let perAxis = max(1, Int(Double.pow(Double(positions.count), 1 / Double(dimensions)).rounded(.up)))
             var counts = SIMD3<Int>(1, 1, 1), size = SIMD3<Double>(1, 1, 1)
             for axis in 0..<dimensions {
+                // Counted as Doubles: bodies 1e308 apart make the extent infinite, and Int(∞) traps.
                 let extent = high[axis] - low[axis]
-                let byDiameter = largestRadius > 0 ? Int(extent / (2 * largestRadius * (1 + 1e-9))) : 1
-                counts[axis] = max(1, min(perAxis, byDiameter))
-                size[axis] = counts[axis] > 1 ? extent / Double(counts[axis]) : 1
+                let byDiameter = largestRadius > 0 ? (extent / (2 * largestRadius * (1 + 1e-9))).rounded(.down) : 1
+                guard extent.isFinite, byDiameter >= 2 else { continue }
+                counts[axis] = Int(min(Double(perAxis), byDiameter))
+                size[axis] = extent / Double(counts[axis])
             }
             (origin, self.size, self.counts) = (low, size, counts)
         }
@@ -313,7 +316,8 @@ struct EventDrivenScene {
         func cell(of p: SIMD3<Double>) -> Int {
             var c = SIMD3<Int>.zero
             for axis in 0..<3 where counts[axis] > 1 {
-                c[axis] = min(counts[axis] - 1, max(0, Int(((p[axis] - origin[axis]) / size[axis]).rounded(.down))))
+                let k = ((p[axis] - origin[axis]) / size[axis]).rounded(.down)
+                c[axis] = k.isNaN ? 0 : Int(min(Double(counts[axis] - 1), max(0, k)))
             }
             return index(c)
         }

@@ -297,6 +297,9 @@ struct ExactSceneTests {
         // Closing at 2e300: |u|² overflows unless scaled; they meet after (1 − 0.2)/2e300 s.
         let fast = try #require(EventDrivenScene.meeting(SIMD3(1, 0, 0), SIMD3(-2e300, 0, 0), 0.2))
         #expect(abs(fast - 0.8 / 2e300) <= 1e-15 * fast)
+        // 1e308 apart at 1e308 (reach 1e307): |d|² overflows unless scaled too; they meet at 0.9 s.
+        let far = try #require(EventDrivenScene.meeting(SIMD3(-1e308, 0, 0), SIMD3(1e308, 0, 0), 1e307))
+        #expect(abs(far - 0.9) <= 1e-15)
     }
 
     @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
