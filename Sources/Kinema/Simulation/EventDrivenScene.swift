@@ -76,7 +76,7 @@ struct EventDrivenScene {
         positions.reserveCapacity(times.count * x.count * d)
         velocities.reserveCapacity(times.count * x.count * d)
         for t in times {
-            try advance(to: t, events: &events)
+            try process(until: t, events: &events)
             let state = state(at: t)
             positions += state.positions
             velocities += state.velocities
@@ -85,7 +85,7 @@ struct EventDrivenScene {
     }
 
     /// Processes every event up to `t`, recording the impacts.
-    mutating func advance(to t: Double, events: inout [ImpactEvent]) throws {
+    mutating func process(until t: Double, events: inout [ImpactEvent]) throws {
         while let next = queue.first, next.time <= t {
             queue.removeFirst()
             guard impacts[next.body] == next.bodyImpacts,
@@ -109,6 +109,37 @@ struct EventDrivenScene {
             }
         }
         time = max(time, t)
+    }
+
+    /// Takes the bodies from `positions` and `velocities` at `t` (a gesture set one) and predicts
+    /// everything anew.
+    /// - Throws: `KinemaError` for a body inside a plane, as at the start of a run.
+    mutating func restart(at t: Double, positions: [Double], velocities: [Double]) throws {
+        for body in x.indices {
+            for axis in 0..<d {
+                x[body][axis] = positions[body * d + axis]
+                v[body][axis] = velocities[body * d + axis]
+            }
+        }
+        for (b, body) in scene.bodies.enumerated() where !body.isStatic {
+            for (p, plane) in scene.planes.enumerated() {
+                let gap = (x[b] * normals[p]).sum() - plane.offset - radius[b]
+                guard gap >= -1e-12 * max(1, abs(plane.offset) + radius[b]) else {
+                    throw KinemaError(
+                        parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'",
+                        rule: "outside every plane")
+                }
+            }
+        }
+        time = t
+        since = Array(repeating: t, count: x.count)
+        // Every queued prediction is stale: a new count for every body.
+        impacts = impacts.map { $0 + 1 }
+        queue = EventQueue()
+        cellOf = x.map { grid.cell(of: $0) }
+        members = Array(repeating: [], count: grid.cellCount)
+        for body in x.indices { members[cellOf[body]].append(body) }
+        for body in x.indices where inverseMass[body] > 0 { predict(body) }
     }
 
     // MARK: Predictions
@@ -355,5 +386,17 @@ struct EventDrivenScene {
             }
             return best
         }
+    }
+}
+
+/// Stepped live by `PhysicsSimulator`: each frame processes the impacts up to its time.
+extension EventDrivenScene: LiveStepping {
+    var steps: Int { processed }
+
+    mutating func advance(to t: Double, events: inout [ImpactEvent]) throws -> (
+        positions: [Double], velocities: [Double]
+    ) {
+        try process(until: t, events: &events)
+        return state(at: t)
     }
 }

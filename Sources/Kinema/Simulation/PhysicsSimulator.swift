@@ -164,6 +164,8 @@ struct LiveUse: SceneStepperUse {
     where I.System == SceneSystem<V> {
         stepper
     }
+
+    func use(_ run: consuming EventDrivenScene) throws -> (any LiveStepping)? { run }
 }
 
 extension SceneStepper: LiveStepping {
