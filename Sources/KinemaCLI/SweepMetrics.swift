@@ -187,39 +187,21 @@ struct SweepMetrics: Sendable {
                     row.append("\(peak.squareRoot())")
                 }
             case "energy_drift":
-                let first = Self.energy(trajectory, sample: 0), last = Self.energy(trajectory, sample: n - 1)
+                // The simulator's own energy (kinetic, gravity's potential, the springs'), at two samples.
+                let system = SceneSystem<FlatVector>(scene: scene), c = trajectory.coordinateCount
+                func energy(_ i: Int) -> Double {
+                    let lanes = i * c..<(i + 1) * c
+                    return system.energy(
+                        of: PhaseState(
+                            position: FlatVector(Array(trajectory.positions[lanes])),
+                            velocity: FlatVector(Array(trajectory.velocities[lanes]))))
+                }
+                let first = energy(0), last = energy(n - 1)
                 row.append("\(first != 0 ? (last - first) / abs(first) : last - first)")
             default:
                 row.append("\(trajectory.steps)")
             }
         }
         return row
-    }
-
-    /// Kinetic energy, the potential of gravity (−m g·x) and the springs' ½k(|d| − L)², at a sample.
-    static func energy(_ trajectory: Trajectory, sample i: Int) -> Double {
-        let scene = trajectory.scene, d = scene.dimensions
-        func x(_ body: Int, _ a: Int) -> Double { trajectory.position(i, body * d + a) }
-        var energy = 0.0
-        for (b, body) in scene.bodies.enumerated() where !body.isStatic {
-            for a in 0..<d {
-                let v = trajectory.velocity(i, b * d + a)
-                energy += 0.5 * body.mass * v * v - body.mass * scene.gravity[a] * x(b, a)
-            }
-        }
-        for spring in scene.springs {
-            var squared = 0.0
-            for a in 0..<d {
-                let delta: Double
-                switch spring.ends {
-                case .anchor(let body, let at): delta = x(body, a) - at[a]
-                case .bodies(let p, let q): delta = x(p, a) - x(q, a)
-                }
-                squared += delta * delta
-            }
-            let stretch = squared.squareRoot() - spring.restLength
-            energy += 0.5 * spring.stiffness * stretch * stretch
-        }
-        return energy
     }
 }

@@ -216,16 +216,8 @@ enum Collisions {
             let plane = scene.planes[p], n = system.planeNormals[p]
             var x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
             x -= Self.gap(system, state.position, body: b, plane: p) * n  // exactly on the surface
-            let vn = (v * n).sum()
-            var tangential = v - vn * n
-            let speedIn = max(-vn, 0)
-            let restitution = plane.restitution * restitutionScale
-            var speedOut = restitution * speedIn
-            let tangentialSpeed = (tangential * tangential).sum().squareRoot()
-            if plane.friction > 0 && tangentialSpeed > 0 {
-                let reduced = max(0, tangentialSpeed - plane.friction * (1 + restitution) * speedIn)
-                tangential *= reduced / tangentialSpeed
-            }
+            var (tangential, speedIn, speedOut) = planeBounce(
+                v, normal: n, restitution: plane.restitution * restitutionScale, friction: plane.friction)
             let contact = RestingContact(body: b, plane: p)
             if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, contact) {
                 speedOut = 0
@@ -250,17 +242,10 @@ enum Collisions {
             let d = xa - xo
             let distance = (d * d).sum().squareRoot()
             let n = distance > 0 ? d / distance : SIMD3<Double>(0, 0, 1)
-            let overlap = -Self.gap(system, state.position, bodies: b, o)
-            if overlap > 0 {
-                xa += (overlap * wa / (wa + wo)) * n
-                xo -= (overlap * wo / (wa + wo)) * n
-            }
+            (xa, xo) = separated(xa, xo, overlap: -Self.gap(system, state.position, bodies: b, o), wa, wo, normal: n)
             let (beforeA, beforeO) = (va, vo)
-            let relative = va - vo
-            let un = (relative * n).sum()
-            let speedIn = max(-un, 0)
-            let restitution = contact.restitution * restitutionScale
-            var speedOut = restitution * speedIn
+            let speedIn = max(-((va - vo) * n).sum(), 0)
+            var speedOut = contact.restitution * restitutionScale * speedIn
             let pair = RestingContact(body: b, on: o)
             if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, pair) {
                 speedOut = 0
@@ -268,16 +253,8 @@ enum Collisions {
             } else {
                 system.resting.removeAll { $0 == pair }
             }
-            let impulse = (speedIn + speedOut) / (wa + wo)
-            va += (impulse * wa) * n
-            vo -= (impulse * wo) * n
-            let tangential = relative - un * n
-            let tangentialSpeed = (tangential * tangential).sum().squareRoot()
-            if contact.friction > 0 && tangentialSpeed > 0 {
-                let frictionImpulse = min(contact.friction * impulse, tangentialSpeed / (wa + wo))
-                va -= (frictionImpulse * wa / tangentialSpeed) * tangential
-                vo += (frictionImpulse * wo / tangentialSpeed) * tangential
-            }
+            (va, vo) = exchanged(
+                va, vo, wa, wo, normal: n, speedIn: speedIn, speedOut: speedOut, friction: contact.friction)
             system.set(&state.position, body: b, to: xa)
             system.set(&state.position, body: o, to: xo)
             system.set(&state.velocity, body: b, to: va)
@@ -291,5 +268,50 @@ enum Collisions {
                         .init(body: o, position: xo, before: beforeO, after: vo)
                     ]))
         }
+    }
+
+    /// A bounce off a plane of unit normal `n` (the arithmetic of every run, stepped or event-driven):
+    /// the normal speed in, `restitution` times it out, and the tangential velocity less Coulomb
+    /// friction's μ(1 + e)·speed in (not below 0).
+    static func planeBounce(_ v: SIMD3<Double>, normal n: SIMD3<Double>, restitution: Double, friction: Double)
+        -> (tangential: SIMD3<Double>, speedIn: Double, speedOut: Double)
+    {
+        let vn = (v * n).sum()
+        var tangential = v - vn * n
+        let speedIn = max(-vn, 0)
+        let tangentialSpeed = (tangential * tangential).sum().squareRoot()
+        if friction > 0 && tangentialSpeed > 0 {
+            let reduced = max(0, tangentialSpeed - friction * (1 + restitution) * speedIn)
+            tangential *= reduced / tangentialSpeed
+        }
+        return (tangential, speedIn, restitution * speedIn)
+    }
+
+    /// Two spheres pushed apart along `n` (unit, from the second to the first) by an `overlap`
+    /// (rounding), each in proportion to its inverse mass.
+    static func separated(
+        _ xa: SIMD3<Double>, _ xo: SIMD3<Double>, overlap: Double, _ wa: Double, _ wo: Double, normal n: SIMD3<Double>
+    ) -> (SIMD3<Double>, SIMD3<Double>) {
+        guard overlap > 0 else { return (xa, xo) }
+        return (xa + (overlap * wa / (wa + wo)) * n, xo - (overlap * wo / (wa + wo)) * n)
+    }
+
+    /// Two spheres' velocities after an impact along `n` that turns the normal speed `speedIn`
+    /// into `speedOut`, with Coulomb friction on their tangential relative velocity.
+    static func exchanged(
+        _ va: SIMD3<Double>, _ vo: SIMD3<Double>, _ wa: Double, _ wo: Double, normal n: SIMD3<Double>,
+        speedIn: Double, speedOut: Double, friction: Double
+    ) -> (SIMD3<Double>, SIMD3<Double>) {
+        let relative = va - vo, un = (relative * n).sum()
+        let impulse = (speedIn + speedOut) / (wa + wo)
+        var (a, o) = (va + (impulse * wa) * n, vo - (impulse * wo) * n)
+        let tangential = relative - un * n
+        let tangentialSpeed = (tangential * tangential).sum().squareRoot()
+        if friction > 0 && tangentialSpeed > 0 {
+            let frictionImpulse = min(friction * impulse, tangentialSpeed / (wa + wo))
+            a -= (frictionImpulse * wa / tangentialSpeed) * tangential
+            o += (frictionImpulse * wo / tangentialSpeed) * tangential
+        }
+        return (a, o)
     }
 }

@@ -27,7 +27,8 @@ struct EventDrivenScene {
         scene.springs.isEmpty && scene.drag == 0 && scene.gravity.allSatisfy { $0 == 0 }
     }
 
-    init(scene: PhysicsScene) {
+    /// - Throws: `KinemaError` for a body inside a plane, as every run's start does.
+    init(scene: PhysicsScene) throws {
         self.scene = scene
         d = scene.dimensions
         func vector(_ values: [Double]) -> SIMD3<Double> {
@@ -49,6 +50,7 @@ struct EventDrivenScene {
         var members = [[Int]](repeating: [], count: grid.cellCount)
         for body in cells.indices { members[cells[body]].append(body) }
         (self.grid, cellOf, self.members) = (grid, cells, members)
+        try requireOutsidePlanes(rule: "outside every plane at the start")
         for body in x.indices where inverseMass[body] > 0 { predict(body) }
     }
 
@@ -121,16 +123,7 @@ struct EventDrivenScene {
                 v[body][axis] = velocities[body * d + axis]
             }
         }
-        for (b, body) in scene.bodies.enumerated() where !body.isStatic {
-            for (p, plane) in scene.planes.enumerated() {
-                let gap = (x[b] * normals[p]).sum() - plane.offset - radius[b]
-                guard gap >= -1e-12 * max(1, abs(plane.offset) + radius[b]) else {
-                    throw KinemaError(
-                        parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'",
-                        rule: "outside every plane")
-                }
-            }
-        }
+        try requireOutsidePlanes(rule: "outside every plane")
         time = t
         since = Array(repeating: t, count: x.count)
         // Every queued prediction is stale: a new count for every body.
@@ -140,6 +133,19 @@ struct EventDrivenScene {
         members = Array(repeating: [], count: grid.cellCount)
         for body in x.indices { members[cellOf[body]].append(body) }
         for body in x.indices where inverseMass[body] > 0 { predict(body) }
+    }
+
+    /// Throws, naming the body and the plane, where a moving body is inside a plane beyond rounding.
+    private func requireOutsidePlanes(rule: String) throws {
+        for (b, body) in scene.bodies.enumerated() where !body.isStatic {
+            for (p, plane) in scene.planes.enumerated() {
+                let gap = (x[b] * normals[p]).sum() - plane.offset - radius[b]
+                guard gap >= -1e-12 * max(1, abs(plane.offset) + radius[b]) else {
+                    throw KinemaError(
+                        parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'", rule: rule)
+                }
+            }
+        }
     }
 
     // MARK: Predictions
@@ -198,54 +204,37 @@ struct EventDrivenScene {
         return c / (-b + discriminant.squareRoot())  // the smaller root, without cancellation
     }
 
-    // MARK: Impacts (the impulses of Collisions.impulse; nothing presses a body here, so none rests)
+    // MARK: Impacts (Collisions' impulses; nothing presses a body here, so none comes to rest)
 
     private mutating func collide(_ b: Int, plane p: Int, events: inout [ImpactEvent]) {
         let plane = scene.planes[p], n = normals[p]
-        var xb = position(b, at: time), vb = v[b]
+        var xb = position(b, at: time)
         xb -= ((xb * n).sum() - plane.offset - radius[b]) * n  // exactly on the surface
-        let vn = (vb * n).sum()
-        var tangential = vb - vn * n
-        let speedIn = max(-vn, 0), speedOut = plane.restitution * speedIn
-        let tangentialSpeed = (tangential * tangential).sum().squareRoot()
-        if plane.friction > 0 && tangentialSpeed > 0 {
-            tangential *= max(0, tangentialSpeed - plane.friction * (1 + plane.restitution) * speedIn) / tangentialSpeed
-        }
-        let before = vb
-        vb = tangential + speedOut * n
-        (x[b], v[b], since[b]) = (xb, vb, time)
+        let (tangential, speedIn, speedOut) = Collisions.planeBounce(
+            v[b], normal: n, restitution: plane.restitution, friction: plane.friction)
+        let before = v[b]
+        (x[b], v[b], since[b]) = (xb, tangential + speedOut * n, time)
         impacts[b] += 1
         events.append(
             ImpactEvent(
                 time: time, body: scene.bodies[b].name, collider: plane.name, speedIn: speedIn, speedOut: speedOut,
-                jumps: [.init(body: b, position: xb, before: before, after: vb)]))
+                jumps: [.init(body: b, position: xb, before: before, after: v[b])]))
         predict(b)
     }
 
     private mutating func collide(_ first: Int, _ second: Int, events: inout [ImpactEvent]) {
         guard let contact = scene.contacts else { return }
         let (a, o) = (min(first, second), max(first, second))  // as the stepper reports a pair
-        let wa = inverseMass[a], wo = inverseMass[o]
-        var xa = position(a, at: time), xo = position(o, at: time), va = v[a], vo = v[o]
-        let separation = xa - xo, distance = (separation * separation).sum().squareRoot()
+        let wa = inverseMass[a], wo = inverseMass[o], (beforeA, beforeO) = (v[a], v[o])
+        let separation = position(a, at: time) - position(o, at: time)
+        let distance = (separation * separation).sum().squareRoot()
         let n = distance > 0 ? separation / distance : SIMD3<Double>(0, 0, 1)
-        let overlap = radius[a] + radius[o] - distance
-        if overlap > 0 {
-            xa += (overlap * wa / (wa + wo)) * n
-            xo -= (overlap * wo / (wa + wo)) * n
-        }
-        let (beforeA, beforeO) = (va, vo)
-        let relative = va - vo, un = (relative * n).sum()
-        let speedIn = max(-un, 0), speedOut = contact.restitution * speedIn
-        let impulse = (speedIn + speedOut) / (wa + wo)
-        va += (impulse * wa) * n
-        vo -= (impulse * wo) * n
-        let tangential = relative - un * n, tangentialSpeed = (tangential * tangential).sum().squareRoot()
-        if contact.friction > 0 && tangentialSpeed > 0 {
-            let frictionImpulse = min(contact.friction * impulse, tangentialSpeed / (wa + wo))
-            va -= (frictionImpulse * wa / tangentialSpeed) * tangential
-            vo += (frictionImpulse * wo / tangentialSpeed) * tangential
-        }
+        let (xa, xo) = Collisions.separated(
+            position(a, at: time), position(o, at: time), overlap: -(distance - radius[a] - radius[o]), wa, wo,
+            normal: n)
+        let speedIn = max(-((beforeA - beforeO) * n).sum(), 0), speedOut = contact.restitution * speedIn
+        let (va, vo) = Collisions.exchanged(
+            beforeA, beforeO, wa, wo, normal: n, speedIn: speedIn, speedOut: speedOut, friction: contact.friction)
         (x[a], v[a], since[a]) = (xa, va, time)
         (x[o], v[o], since[o]) = (xo, vo, time)
         impacts[a] += 1

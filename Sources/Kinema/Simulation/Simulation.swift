@@ -214,11 +214,10 @@ public struct Simulation: Sendable {
     {
         try method.validate()
         try requireValidMaximumStep()
-        if case .exact = method, EventDrivenScene.applies(to: scene) {
-            // The start is checked as every run's is (no body inside a plane or another sphere).
-            let system = SceneSystem<FlatVector>(scene: scene)
-            _ = try Collisions.initialContacts(system, system.initialState)
-            if let result = try use.use(EventDrivenScene(scene: scene)) { return result }
+        if case .exact = method, EventDrivenScene.applies(to: scene),
+            let result = try use.use(EventDrivenScene(scene: scene))
+        {
+            return result
         }
         if scene.coordinateCount > largestPackedScene {
             return try withStepper(SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use)
