@@ -15,7 +15,8 @@ Run through `make performance-report`, which builds the release `kinema` first. 
 - Benchmarks/mujoco/sphere_box.py (the 1,000-sphere box through `kinema simulate` against MuJoCo
   from PyPI, in a virtual environment of its own), once.
 ROUNDS is 3 unless `--rounds N` says otherwise. Ranges in the tables are over the rounds.
-`--only mujoco` runs the last alone and writes its table.
+`--only mujoco` runs the last alone and writes its table; `--only sweep` runs the suite's Sweep
+benchmarks alone and writes the sweep's table and headline rows.
 """
 import datetime
 import os
@@ -78,12 +79,13 @@ def span(values, format_value):
 
 # ---- package-benchmark: the Integrators suite, p50 of wall clock per benchmark ----
 
-def integrators_suite():
-    """{benchmark name: p50 in ns (per step where the benchmark scales its iterations)}."""
+def integrators_suite(only=None):
+    """{benchmark name: p50 in ns (per step where the benchmark scales its iterations)}; `only`: a
+    regular expression of the benchmarks to run."""
     with tempfile.TemporaryDirectory() as folder:
         run(
             ["swift", "package", "--disable-sandbox", "benchmark", "--no-progress", "--metric", "wallClock",
-             "--format", "histogramPercentiles", "--path", folder],
+             "--format", "histogramPercentiles", "--path", folder] + (["--filter", only] if only else []),
             cwd=benchmarks, env={"KINEMA": str(kinema)},
         )
         units = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -143,6 +145,36 @@ def scene_scaling():
     return markdown_tables(out)
 
 
+SWEEP_ROWS = ("`kinema sweep`, 100,000 springs, 3 metrics", "`kinema sweep`, 20,000 springs, all metrics")
+
+
+def sweep(suite, measured):
+    """The sweep's table and its two headline rows, from the suite's Sweep benchmarks: springs per
+    second (process start included) against plain C doing the same rows' arithmetic, and against
+    the targets (200,000/s and 60,000/s on two threads)."""
+    def rate(name, springs):
+        return springs / (suite[name] * 1e-9)
+    rows = [["run", "threads", "springs/s", "against"]]
+    three = {t: rate(f"Sweep.kinema.100000springs.3metrics.{t}thread{'s' if t > 1 else ''}", 100_000) for t in (1, 2)}
+    c = {t: rate(f"Sweep.C.100000springs.3metrics.{t}thread{'s' if t > 1 else ''}", 100_000) for t in (1, 2)}
+    for t in (1, 2):
+        rows.append(["`kinema sweep`, 100,000 springs, `--metrics settling_time,overshoot,final_error`", str(t),
+                     f"{three[t]:,.0f}", f"{three[t] / c[t]:.2f}× plain C (same threads)"])
+        rows.append(["plain C, the same rows' arithmetic (no text)", str(t), f"{c[t]:,.0f}", ""])
+    everything = rate("Sweep.kinema.20000springs.2threads", 20_000)
+    rows.append(["`kinema sweep`, 20,000 springs, all metrics (the keyframe bake included)", "2",
+                 f"{everything:,.0f}", f"{everything / 60000:.2f}× the target, 60,000/s"])
+    headline = [
+        [SWEEP_ROWS[0] + ", 2 threads", f"{three[2]:,.0f} springs/s (p50 of up to 10 runs)",
+         f"plain C, same arithmetic, 2 threads: {c[2]:,.0f}/s; the target, 200,000/s",
+         f"**{three[2] / c[2]:.2f}×** plain C, **{three[2] / 200000:.2f}×** the target", measured,
+         "`make performance-report` (`Sweep.*`)"],
+        [SWEEP_ROWS[1] + ", 2 threads", f"{everything:,.0f} springs/s (p50 of up to 10 runs)",
+         "the target, 60,000/s", f"**{everything / 60000:.2f}×** the target", measured,
+         "`make performance-report` (`Sweep.kinema.20000springs.2threads`)"]]
+    return as_markdown(rows), headline
+
+
 MUJOCO_ROW = "1,000 elastic spheres in a box, 5 s"
 
 
@@ -195,6 +227,17 @@ def main():
         text = replace_section(replace_section(text, "mujoco", table), "headline", as_markdown(headline))
         path.write_text(text, encoding="utf-8")
         return
+    if "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "sweep":
+        path = root / "docs" / "performance.md"
+        text = path.read_text(encoding="utf-8")
+        table, rows = sweep(integrators_suite(only="Sweep.*"), measured)
+        headline = markdown_tables(text.split("<!-- report: headline -->", 1)[1].split("<!-- end report -->", 1)[0])[0]
+        kept = [r for r in headline if not r[0].startswith(SWEEP_ROWS) and r[0] != MUJOCO_ROW]
+        headline = kept + rows + [r for r in headline if r[0] == MUJOCO_ROW]
+        text = replace_section(replace_section(text, "sweep", table + f"\n\nMeasured {measured}, on {machine()}."),
+                               "headline", as_markdown(headline))
+        path.write_text(text, encoding="utf-8")
+        return
     suite = integrators_suite()
     levels, wp_table = work_precision()
     cli_ratios, cli_lines = cli_work_precision()
@@ -209,7 +252,6 @@ def main():
 
     two = lambda x: f"{x:.2f}"
     run_rk4, c_rk4 = ns("Run.RK4.Double.springStep"), ns("C.RK4.springStep")
-    sweep_ns = ns("Sweep.kinema.20000springs.2threads")
     headline = [["benchmark", "Kinema", "peer", "ratio", "measured", "command"],
                 ["RK4 spring step, whole `Simulation.run`", f"{run_rk4:.0f} ns/step (p50)",
                  f"plain C RK4 loop, same run: {c_rk4:.0f} ns", f"**{c_rk4 / run_rk4:.1f}×** plain C", measured,
@@ -233,10 +275,8 @@ def main():
                          f"RK4 {min(per):.0f}–{max(per):.0f} ns per body-step", "Boost.Odeint RK4 on `std::vector`",
                          f"**{min(ratios):.2f}–{max(ratios):.2f}×** odeint", measured,
                          "`make performance-report` (SceneScaling)"])
-    headline.append(["`kinema sweep`, 20,000 springs, all metrics, 2 threads",
-                     f"{20000 / (sweep_ns * 1e-9):,.0f} springs/s (p50 of up to 10 runs)", "the target, 40,000/s",
-                     f"**{20000 / (sweep_ns * 1e-9) / 40000:.2f}×** the target", measured,
-                     "`make performance-report` (`Sweep.kinema.20000springs.2threads`)"])
+    sweep_table, sweep_headline = sweep(suite, measured)
+    headline += sweep_headline
 
     suite_rows = [["benchmark", "p50", "against plain C RK4 (same run)"]]
     for name in sorted(suite):
@@ -255,6 +295,7 @@ def main():
     text = replace_section(text, "chain", as_markdown(chain_library))
     text = replace_section(text, "chain-cli", as_markdown(chain_cli) if chain_cli else "(not run)")
     text = replace_section(text, "sphere-box", as_markdown(box))
+    text = replace_section(text, "sweep", sweep_table)
     table, row = mujoco_box(measured)
     headline.append(row)
     text = replace_section(text, "mujoco", table)

@@ -18,6 +18,34 @@ enum CSV {
     }
 }
 
+/// A CSV row built field by field in one string (a sweep writes millions: no array of fields,
+/// numbers written straight into the text).
+struct CSVRow {
+    private(set) var text = ""
+    private var fields = 0
+
+    init() { text.reserveCapacity(192) }
+
+    mutating func append(_ field: String) {
+        if fields > 0 { text += "," }
+        text += field
+        fields += 1
+    }
+
+    /// As `append("\(value)")`, without the intermediate string.
+    mutating func append(_ value: Double) {
+        if fields > 0 { text += "," }
+        value.write(to: &text)
+        fields += 1
+    }
+
+    /// The row, newline-terminated.
+    consuming func line() -> String {
+        text += "\n"
+        return text
+    }
+}
+
 enum JSON {
     /// A JSON number in shortest round-trip form; `null` for NaN, ±∞ and nil.
     static func number(_ value: Double?) -> String { value.map(KeyframeExport.number) ?? "null" }

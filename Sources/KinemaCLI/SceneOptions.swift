@@ -56,41 +56,13 @@ extension SceneValues {
     func makeScene(suggestingDuration: Bool = true) throws
         -> (scene: PhysicsScene, defaultDuration: Double?, exact: DampedHarmonicOscillator?)
     {
-        let chosen = [spring, drop, scene != nil].filter { $0 }.count
-        guard chosen == 1 else {
-            throw CLIError(
-                chosen == 0
-                    ? "give a scene: '--spring', '--drop' or '--scene FILE'."
-                    : "'--spring', '--drop' and '--scene' exclude each other: give one.")
-        }
-        let dropFlags = [("--height", height), ("--gravity", gravity), ("--restitution", restitution)].filter {
-            $0.1 != nil
-        }
-        if !drop, let flag = dropFlags.first {
-            throw CLIError("'\(flag.0)' applies to '--drop' only.")
-        }
-        if !spring,
-            let flag = springOptions.givenParameterFlags.first
-                ?? [
-                    ("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
-                    ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)
-                ]
-                .first(where: { $0.1 != nil })?.0
-        {
-            throw CLIError("'\(flag)' applies to '--spring' only.")
-        }
-        try check(restVelocity, "--rest-velocity", .nonNegative)
         if spring {
-            if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
-            let parameters = try springOptions.spring()
-            let ends = try springOptions.endpoints()
+            let made = try makeSpring(suggestingDuration: suggestingDuration)
             let scene = try PhysicsScene.spring(
-                parameters, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-            let exact = try parameters.motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-            guard suggestingDuration else { return (scene, nil, exact) }
-            let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
-            return (scene, settle.isFinite && settle > 0 ? settle : nil, exact)
+                made.parameters, from: made.from, to: made.to, initialVelocity: made.velocity)
+            return (scene, made.defaultDuration, made.exact)
         }
+        try checkOneKind()
         if drop {
             try check(height, "--height", .nonNegative)
             try check(gravity, "--gravity", .nonNegative)
@@ -115,6 +87,51 @@ extension SceneValues {
                 contacts: parsed.contacts, restVelocity: restVelocity)
         }
         return (parsed, nil, nil)
+    }
+
+    /// A `--spring`'s parameters, ends and closed form, checked as `makeScene` checks them, without
+    /// the scene (a sweep's batched rows need only these): any values this accepts make a scene.
+    func makeSpring(suggestingDuration: Bool = true) throws -> (
+        parameters: DampedSpring, from: Double, to: Double, velocity: Double, defaultDuration: Double?,
+        exact: DampedHarmonicOscillator
+    ) {
+        try checkOneKind()
+        if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
+        let parameters = try springOptions.spring()
+        let ends = try springOptions.endpoints()
+        try KinemaError.requireFinite(ends.velocity, "velocity")
+        let exact = try parameters.motion(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+        guard suggestingDuration else { return (parameters, ends.from, ends.to, ends.velocity, nil, exact) }
+        let settle = try parameters.settlingDuration(from: ends.from, to: ends.to, initialVelocity: ends.velocity)
+        return (parameters, ends.from, ends.to, ends.velocity, settle.isFinite && settle > 0 ? settle : nil, exact)
+    }
+
+    /// One of `--spring`, `--drop` and `--scene`, and no flag of another kind. Written without
+    /// arrays: a sweep checks every row.
+    private func checkOneKind() throws {
+        let kinds = (spring ? 1 : 0) + (drop ? 1 : 0) + (scene != nil ? 1 : 0)
+        guard kinds == 1 else {
+            throw CLIError(
+                kinds == 0
+                    ? "give a scene: '--spring', '--drop' or '--scene FILE'."
+                    : "'--spring', '--drop' and '--scene' exclude each other: give one.")
+        }
+        if !drop {
+            let flag =
+                height != nil ? "--height" : gravity != nil ? "--gravity" : restitution != nil ? "--restitution" : nil
+            if let flag { throw CLIError("'\(flag)' applies to '--drop' only.") }
+        }
+        if !spring,
+            let flag = springOptions.givenParameterFlags.first
+                ?? [
+                    ("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
+                    ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)
+                ]
+                .first(where: { $0.1 != nil })?.0
+        {
+            throw CLIError("'\(flag)' applies to '--spring' only.")
+        }
+        try check(restVelocity, "--rest-velocity", .nonNegative)
     }
 
     /// The `--scene` file, read and validated.

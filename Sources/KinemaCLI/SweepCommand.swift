@@ -94,7 +94,7 @@ struct SweepCommand: ParsableCommand {
         if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }
         // Parse the first combination up front, so a bad flag is one error line and no file; the
         // other rows set their swept values in it. A scene file is read once, here.
-        var base = try combination(axes, index: first, template: nil).combination
+        var base = try combination(axes, index: first, template: nil)
         let paths = axes.compactMap(\.path)
         if base.scene.scene != nil {
             let file = try base.scene.loadScene()
@@ -106,7 +106,7 @@ struct SweepCommand: ParsableCommand {
         let metrics = try SweepMetrics(
             kind: base.scene.scene != nil ? .scene : .motion, list: self.metrics, settleSpeed: settleSpeed,
             settleDistance: settleDistance)
-        let template = try combination(axes, index: first, template: base).combination
+        let template = try combination(axes, index: first, template: base)
         let firstScene = try template.scene.makeScene(suggestingDuration: false).scene
         let header =
             (axes.filter(\.isSwept).map(\.column) + metrics.columns(for: firstScene)).joined(separator: ",") + "\n"
@@ -159,6 +159,15 @@ struct SweepCommand: ParsableCommand {
         let isRange: Bool
         /// The scene file's field for `--set PATH=…`.
         var path: String? = nil
+        /// The values as numbers, read once (nil where one is not a number).
+        var numbers: [Double?] = []
+        /// How a row sets the flag in a parsed template; nil for a path or a flag parsed per row.
+        var setter: (@Sendable (inout RowFlags, Double) -> Void)? = nil
+        /// Combinations between consecutive values of this axis (the product of the later axes'
+        /// value counts): combination i takes value `(i / stride) % values.count`.
+        var stride = 1
+        /// The value of combination `index`.
+        func valueIndex(_ index: Int) -> Int { (index / stride) % values.count }
         /// Whether the flag has a column (and so may change from row to row).
         var isSwept: Bool { values.count > 1 || isRange }
         var column: String { path.map(CSV.field) ?? String(flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_") }
@@ -203,6 +212,13 @@ struct SweepCommand: ParsableCommand {
                 axes.append(Axis(flag: flag, values: [], isRange: false))
                 i += 1
             }
+        }
+        var stride = 1
+        for k in axes.indices.reversed() where !axes[k].values.isEmpty {
+            axes[k].numbers = axes[k].values.map { Double($0) }
+            axes[k].setter = axes[k].path == nil ? setters[axes[k].flag] : nil
+            axes[k].stride = stride
+            stride = stride.multipliedReportingOverflow(by: axes[k].values.count).partialValue
         }
         return axes
     }
@@ -311,22 +327,21 @@ struct SweepCommand: ParsableCommand {
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter; the `--set` values in `scene.sets` (whose paths
     /// the template resolved).
-    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> (combination: RowFlags, swept: [String])
-    {
-        let chosen = Self.chosen(axes, index: index)
-        let swept = axes.indices.filter { axes[$0].isSwept }
-        let sweptFlags = swept.filter { axes[$0].path == nil }
-        // Swept values are numbers (expand checked them), so Double(_:) reads them as the parser would.
-        let updates = sweptFlags.compactMap { k in
-            Self.setters[axes[k].flag].flatMap { set in Double(chosen[k]).map { (set, $0) } }
-        }
+    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> RowFlags {
         var combination: RowFlags
-        if let template, updates.count == sweptFlags.count {
-            combination = template
-            for (set, value) in updates { set(&combination, value) }
+        if var set = template,
+            axes.allSatisfy({ axis in
+                guard axis.isSwept && axis.path == nil else { return true }
+                guard let setter = axis.setter, let value = axis.numbers[axis.valueIndex(index)] else { return false }
+                setter(&set, value)
+                return true
+            })
+        {
+            combination = set
         } else {
             do {
-                combination = RowFlags(try Combination.parse(Self.arguments(axes, chosen: chosen)))
+                combination = RowFlags(
+                    try Combination.parse(Self.arguments(axes, chosen: Self.chosen(axes, index: index))))
             } catch {
                 throw CLIError(
                     Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
@@ -337,53 +352,93 @@ struct SweepCommand: ParsableCommand {
             }
         }
         if !combination.scene.sets.isEmpty {
-            for (k, axis) in axes.indices.filter({ axes[$0].path != nil }).enumerated() {
-                combination.scene.sets[k].value = Double(chosen[axis]) ?? .nan
+            for (k, axis) in axes.filter({ $0.path != nil }).enumerated() {
+                combination.scene.sets[k].value = axis.numbers[axis.valueIndex(index)] ?? .nan
             }
         }
-        return (combination, swept.map { chosen[$0] })
+        return combination
     }
 
     // MARK: Rows
 
     /// One combination, ready to simulate.
     struct Prepared {
+        let index: Int
         let combination: RowFlags
-        let swept: [String]
-        let scene: PhysicsScene
         let duration: Double
         /// The closed form, for a spring.
         let exact: DampedHarmonicOscillator?
+        /// A spring's lane in a batch: a spring's scene is made only if it runs alone or is baked.
+        let lane: SweepBatch.Lane?
+        /// The scene of a drop or a scene file.
+        let scene: PhysicsScene?
+
+        func makeScene() throws -> PhysicsScene {
+            try scene ?? combination.scene.makeScene(suggestingDuration: false).scene
+        }
     }
 
     /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
-    /// as one scene (`SweepBatch`), the others one by one.
+    /// together (`SweepBatch`), the others one by one.
     func rows(axes: [Axis], indices: Range<Int>, template: RowFlags, metrics: SweepMetrics) throws -> [String] {
         let prepared = try indices.map { index in
-            let (combination, swept) = try combination(axes, index: index, template: template)
-            let made = try combination.scene.makeScene(suggestingDuration: combination.simulation.duration == nil)
+            let combination = try combination(axes, index: index, template: template)
+            let suggesting = combination.simulation.duration == nil
+            if combination.scene.spring && metrics.kind == .motion {
+                let made = try combination.scene.makeSpring(suggestingDuration: suggesting)
+                return Prepared(
+                    index: index, combination: combination,
+                    duration: try combination.simulation.resolvedDuration(default: made.defaultDuration),
+                    exact: made.exact,
+                    lane: SweepBatch.Lane(made.parameters, from: made.from, to: made.to, velocity: made.velocity),
+                    scene: nil)
+            }
+            let made = try combination.scene.makeScene(suggestingDuration: suggesting)
             return Prepared(
-                combination: combination, swept: swept, scene: made.scene,
-                duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact)
+                index: index, combination: combination,
+                duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact,
+                lane: nil, scene: made.scene)
         }
         var rows = [String?](repeating: nil, count: prepared.count)
-        // A scene sweep reports per body, so its rows run alone.
-        let keys = prepared.map {
-            metrics.kind == .motion ? SweepBatch.key($0.scene, $0.combination.simulation, duration: $0.duration) : nil
+        let keys = prepared.map { row in
+            row.lane.flatMap { SweepBatch.key($0, row.combination.simulation, duration: row.duration) }
         }
         if let key = keys.compactMap({ $0 }).first {
             let batch = prepared.indices.filter { keys[$0] == key }
             // A batch that fails leaves its rows to run alone, where the failure is reported as theirs.
-            if batch.count > 1, let scene = try? SweepBatch.scene(batch.map { prepared[$0].scene }),
-                let trajectory = try? simulate(prepared[batch[0]], scene)
-            {
+            if batch.count > 1, let samples = try? SweepBatch.run(batch.compactMap { prepared[$0].lane }, key: key) {
                 for (lane, i) in batch.enumerated() {
-                    rows[i] = try row(prepared[i], trajectory, coordinate: lane, metrics: metrics)
+                    var row = swept(axes, prepared[i].index)
+                    try metrics.append(
+                        SweepMetrics.Samples(
+                            times: samples.times, positions: samples.positions, stride: SweepBatch.width, offset: lane,
+                            steps: samples.steps),
+                        exact: prepared[i].exact,
+                        trajectory: {
+                            Trajectory(
+                                scene: try prepared[i].makeScene(),
+                                samples: (
+                                    samples.times, samples.lane(lane, of: samples.positions),
+                                    samples.lane(lane, of: samples.velocities)
+                                ), steps: samples.steps, evaluations: samples.evaluations)
+                        }, to: &row)
+                    rows[i] = row.line()
                 }
             }
         }
         for i in prepared.indices where rows[i] == nil {
-            rows[i] = try row(prepared[i], simulate(prepared[i], prepared[i].scene), coordinate: 0, metrics: metrics)
+            let trajectory = try simulate(prepared[i], prepared[i].makeScene())
+            var row = swept(axes, prepared[i].index)
+            if metrics.kind == .motion {
+                try metrics.append(
+                    SweepMetrics.Samples(
+                        times: trajectory.times, positions: trajectory.positions, stride: trajectory.coordinateCount,
+                        offset: 0, steps: trajectory.steps),
+                    exact: prepared[i].exact, trajectory: { trajectory }, to: &row)
+            } else {
+                metrics.append(trajectory, to: &row)
+            }
+            rows[i] = row.line()
         }
         return rows.map { $0! }
     }
@@ -396,9 +451,11 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    func row(_ prepared: Prepared, _ trajectory: Trajectory, coordinate: Int, metrics: SweepMetrics) throws -> String {
-        let values = try metrics.values(trajectory, coordinate: coordinate, exact: prepared.exact)
-        return (prepared.swept + values).joined(separator: ",") + "\n"
+    /// A row holding combination `index`'s swept values (the first columns).
+    func swept(_ axes: [Axis], _ index: Int) -> CSVRow {
+        var row = CSVRow()
+        for axis in axes where axis.isSwept { row.append(axis.values[axis.valueIndex(index)]) }
+        return row
     }
 
     // MARK: Shards, threads

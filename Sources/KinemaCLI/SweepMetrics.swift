@@ -8,10 +8,13 @@ struct SweepMetrics: Sendable {
     /// each named body, and the scene as a whole.
     enum Kind: Sendable { case motion, scene }
 
-    static let motionNames = [
-        "settling_time", "overshoot", "extrema", "final_error", "max_error_exact", "steps",
-        "keyframes_uniform", "keyframes_adaptive", "keyframe_error"
-    ]
+    /// The metrics of `--spring` and `--drop` rows, named as their columns.
+    enum MotionMetric: String, CaseIterable, Sendable {
+        case settlingTime = "settling_time", overshoot, extrema, finalError = "final_error"
+        case maxErrorExact = "max_error_exact", steps, keyframesUniform = "keyframes_uniform"
+        case keyframesAdaptive = "keyframes_adaptive", keyframeError = "keyframe_error"
+    }
+    static let motionNames = MotionMetric.allCases.map(\.rawValue)
     static let sceneNames = [
         "impacts", "last_impact", "settling_time", "final_position", "peak_speed", "energy_drift", "steps"
     ]
@@ -21,6 +24,12 @@ struct SweepMetrics: Sendable {
     let kind: Kind
     /// The chosen metrics, in the order given.
     let names: [String]
+    /// The chosen metrics of a motion sweep, in the order given (read once: rows do not compare names).
+    let motionMetrics: [MotionMetric]
+    /// Whether settling time, overshoot or extrema are asked for (one pass over the samples).
+    let shape: Bool
+    /// Whether the keyframe bake (most of a spring row's cost) is asked for.
+    let bakes: Bool
     /// A body has settled once its speed stays at or below `settleSpeed` and its distance from
     /// its final position at or below `settleDistance`.
     let settleSpeed: Double
@@ -56,6 +65,9 @@ struct SweepMetrics: Sendable {
                 throw CLIError(flag: flag, value: "\(value)", rule: "a finite number ≥ 0")
             }
         }
+        motionMetrics = kind == .motion ? names.compactMap(MotionMetric.init(rawValue:)) : []
+        shape = motionMetrics.contains { [.settlingTime, .overshoot, .extrema].contains($0) }
+        bakes = motionMetrics.contains { [.keyframesAdaptive, .keyframeError].contains($0) }
         self.settleSpeed = settleSpeed ?? 0.01
         self.settleDistance = settleDistance ?? 0.001
     }
@@ -73,30 +85,39 @@ struct SweepMetrics: Sendable {
         }
     }
 
-    /// The metric values of one row.
-    /// - Parameters:
-    ///   - coordinate: the motion's coordinate (a motion sweep's lane in a batch).
-    ///   - exact: a spring's closed form (its target is the settling target); nil otherwise.
-    func values(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws -> [String] {
-        kind == .motion
-            ? try motionValues(trajectory, coordinate: coordinate, exact: exact) : sceneValues(trajectory)
+    /// One motion's samples: coordinate `offset` of rows `stride` wide (a spring's or a drop's
+    /// trajectory, or a lane of a batch's samples), read in place.
+    struct Samples {
+        let times: [Double]
+        let positions: [Double]
+        let stride: Int
+        let offset: Int
+        let steps: Int
     }
 
-    private func motionValues(_ trajectory: Trajectory, coordinate: Int, exact: DampedHarmonicOscillator?) throws
-        -> [String]
-    {
-        let n = trajectory.count, stride = trajectory.coordinateCount, positions = trajectory.positions
+    /// Appends the metrics of one row of a scene sweep.
+    func append(_ trajectory: Trajectory, to row: inout CSVRow) {
+        for value in sceneValues(trajectory) { row.append(value) }
+    }
+
+    /// Appends the metrics of one row of a spring or drop sweep, `exact` the spring's closed form
+    /// (its target is the settling target; nil otherwise), `trajectory` the motion as a trajectory
+    /// of its own for the keyframe bake (called only when `bakes`).
+    func append(
+        _ motion: Samples, exact: DampedHarmonicOscillator?, trajectory: () throws -> Trajectory, to row: inout CSVRow
+    ) throws {
+        let n = motion.times.count, stride = motion.stride, offset = motion.offset, positions = motion.positions
         /// The motion's position at sample i (read from the array: the accessor is a call per read).
-        func position(_ i: Int) -> Double { positions[i * stride + coordinate] }
+        func position(_ i: Int) -> Double { positions[i * stride + offset] }
         let start = position(0), end = position(n - 1)
         let target = exact?.target ?? end
         let travel = abs(target - start) > 0 ? abs(target - start) : 1
         var settling = 0.0, overshoot = 0.0, extrema = 0
-        if names.contains(where: { ["settling_time", "overshoot", "extrema"].contains($0) }) {
+        if shape {
             var previous = start
             for i in 0..<n {
                 let x = position(i)
-                if abs(x - target) > 0.001 * travel { settling = trajectory.times[min(i + 1, n - 1)] }
+                if abs(x - target) > 0.001 * travel { settling = motion.times[min(i + 1, n - 1)] }
                 overshoot = max(overshoot, (x - target) * (target >= start ? 1 : -1) / travel)
                 if i > 0 && i < n - 1 && (x - previous) * (position(i + 1) - x) < 0 {
                     extrema += 1
@@ -104,30 +125,28 @@ struct SweepMetrics: Sendable {
                 previous = x
             }
         }
-        var bake: KeyframeFit?
-        if names.contains("keyframes_adaptive") || names.contains("keyframe_error") {
-            bake = try KeyframeBaker.bake(
-                MotionSource(trajectory: trajectory, coordinate: coordinate), strategy: .adaptive)
-        }
-        return names.map { name in
-            switch name {
-            case "settling_time": return "\(settling)"
-            case "overshoot": return "\(overshoot)"
-            case "extrema": return "\(extrema)"
-            case "final_error": return "\(abs(end - target))"
-            case "max_error_exact":
-                guard let exact else { return "" }
+        let bake = bakes ? try KeyframeBaker.bake(MotionSource(trajectory: trajectory()), strategy: .adaptive) : nil
+        for metric in motionMetrics {
+            switch metric {
+            case .settlingTime: row.append(settling)
+            case .overshoot: row.append(overshoot)
+            case .extrema: row.append("\(extrema)")
+            case .finalError: row.append(abs(end - target))
+            case .maxErrorExact:
+                guard let exact else {
+                    row.append("")
+                    continue
+                }
                 var worst = 0.0
                 for i in 0..<n {
-                    worst = max(
-                        worst, abs(position(i) - exact.position(at: trajectory.times[i])))
+                    worst = max(worst, abs(position(i) - exact.position(at: motion.times[i])))
                 }
-                return "\(worst)"
-            case "steps": return "\(trajectory.steps)"
-            case "keyframes_uniform":
-                return "\(KeyframeBaker.uniformSegmentCount(duration: trajectory.times[n - 1]) + 1)"
-            case "keyframes_adaptive": return bake.map { "\($0.keyframeCount)" } ?? ""
-            default: return bake.map { "\($0.maxError)" } ?? ""
+                row.append(worst)
+            case .steps: row.append("\(motion.steps)")
+            case .keyframesUniform:
+                row.append("\(KeyframeBaker.uniformSegmentCount(duration: motion.times[n - 1]) + 1)")
+            case .keyframesAdaptive: row.append(bake.map { "\($0.keyframeCount)" } ?? "")
+            case .keyframeError: row.append(bake.map { "\($0.maxError)" } ?? "")
             }
         }
     }

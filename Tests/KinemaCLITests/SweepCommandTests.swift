@@ -98,6 +98,41 @@ struct SweepCommandTests {
         }
     }
 
+    /// The batch computes each lane's coefficients as the scene system does for a spring alone
+    /// (per unit mass, the anchor as (k·to)/k): springs in four dialects, with a mass, ends other
+    /// than 0 → 1 and samples that do not fall on the steps (48 Hz against h = 1/600), each row the
+    /// bytes of the same spring run alone, all metrics.
+    @Test(arguments: [
+        ["--mass", "0.37", "--damping", "1.3", "--stiffness", "17,230,1900"],
+        ["--response", "0.31,0.55,0.9", "--bounce", "-0.4,0.15,0.7"],
+        ["--tension", "120,300,700", "--friction", "9,14,33"],
+        ["--motion-duration", "0.4,0.8,1.3", "--motion-bounce", "0,0.25,0.6"]
+    ])
+    func batchedRowsEqualRowsRunAloneInEveryDialect(_ dialect: [String]) throws {
+        let common = [
+            "--duration", "1.3", "--integrator", "rk4", "--dt", "0.0016666666666666668", "--sample-rate", "48",
+            "--from", "-2.7", "--to", "13.1", "--relative-velocity", "0.6"
+        ]
+        let full = try CLI.run(["sweep", "--spring"] + dialect + common)
+        #expect(full.status == 0, "\(full.stderr)")
+        let rows = full.stdout.split(separator: "\n").dropFirst()
+        // The swept flags' values in combination order (the last flag fastest).
+        let lists = dialect.indices.filter { dialect[$0].hasPrefix("--") && dialect[$0 + 1].contains(",") }
+        let values = lists.map { dialect[$0 + 1].split(separator: ",").map(String.init) }
+        let combinations = values[0].flatMap { a in values.count > 1 ? values[1].map { [a, $0] } : [[a]] }
+        #expect(rows.count == combinations.count)
+        for (row, chosen) in zip(rows, combinations) {
+            var alone = dialect
+            for (k, flag) in lists.enumerated() { alone[flag + 1] = "\(chosen[k]):\(chosen[k]):1" }
+            let single = try CLI.run(["sweep", "--spring"] + alone + common)
+            let metrics = { (line: Substring?) in
+                line?.split(separator: ",", omittingEmptySubsequences: false).dropFirst(lists.count)
+            }
+            #expect(single.status == 0, "\(single.stderr)")
+            #expect(metrics(single.stdout.split(separator: "\n").dropFirst().first) == metrics(row), "\(chosen)")
+        }
+    }
+
     @Test func shardsConcatenateToTheFullSweep() throws {
         let full = try CLI.run(Self.small).stdout
         var joined = ""

@@ -1,4 +1,5 @@
 #include "cbaseline.h"
+#include <math.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
@@ -63,4 +64,43 @@ int cbaseline_gsl_rk8pd_samples(double k, double c, double tolerance, double dur
     }
     gsl_odeiv2_driver_free(d);
     return status;
+}
+
+void cbaseline_sweep_rows(const double *k, const double *c, long rows, double h, double duration, double rate,
+                          double *out) {
+    long samples = (long)ceil(duration * rate * (1 - 1e-12));
+    for (long first = 0; first < rows; first += 8) {
+        double nk[8] = {0}, damping[8] = {0}, x[8] = {0}, v[8] = {0}, settling[8] = {0}, overshoot[8] = {0};
+        for (int l = 0; l < 8 && first + l < rows; l++) {
+            nk[l] = -k[first + l];
+            damping[l] = c[first + l];
+        }
+        double t = 0;
+        for (long i = 0; i <= samples; i++) {
+            double limit = i == samples ? duration : (double)i / rate;
+            while (t < limit) {
+                double remaining = limit - t, step = remaining <= h * (1 + 1e-9) ? remaining : h, half = 0.5 * step;
+                for (int l = 0; l < 8; l++) {
+                    double k1x = v[l], k1v = nk[l] * (x[l] - 1) - damping[l] * v[l];
+                    double k2x = v[l] + half * k1v, k2v = nk[l] * (x[l] + half * k1x - 1) - damping[l] * k2x;
+                    double k3x = v[l] + half * k2v, k3v = nk[l] * (x[l] + half * k2x - 1) - damping[l] * k3x;
+                    double k4x = v[l] + step * k3v, k4v = nk[l] * (x[l] + step * k3x - 1) - damping[l] * k4x;
+                    x[l] += step / 6 * (k1x + 2 * (k2x + k3x) + k4x);
+                    v[l] += step / 6 * (k1v + 2 * (k2v + k3v) + k4v);
+                }
+                t = step == remaining ? limit : t + step;
+            }
+            double next = i + 1 < samples ? (double)(i + 1) / rate : duration;
+            for (int l = 0; l < 8; l++) {
+                if (fabs(x[l] - 1) > 0.001) settling[l] = next;
+                double over = x[l] - 1;
+                if (over > overshoot[l]) overshoot[l] = over;
+            }
+        }
+        for (int l = 0; l < 8 && first + l < rows; l++) {
+            out[3 * (first + l)] = settling[l];
+            out[3 * (first + l) + 1] = overshoot[l];
+            out[3 * (first + l) + 2] = fabs(x[l] - 1);
+        }
+    }
 }

@@ -24,4 +24,12 @@ cbaseline_state cbaseline_gsl_fixed(int method, cbaseline_state s, double k, dou
 int cbaseline_gsl_rk8pd_samples(double k, double c, double tolerance, double duration, double rate,
                                 double *positions, long samples);
 
+/* The rows of a `kinema sweep --metrics settling_time,overshoot,final_error` over unit-mass
+   springs from 0 to 1 (stiffness k[i], damping c[i]), with the arithmetic Kinema's sweep does: eight
+   springs a step on the lanes of one RK4 (plain arrays of 8, which the compiler vectorizes), steps
+   of h ending on every sample i/rate, and at each sample the three metrics' updates. The metrics go
+   to out[3i], out[3i + 1], out[3i + 2]; no text. */
+void cbaseline_sweep_rows(const double *k, const double *c, long rows, double h, double duration, double rate,
+                          double *out);
+
 #endif
