@@ -11,13 +11,17 @@ let package = Package(
         .library(name: "Kinema", targets: ["Kinema"]),
         // Links GSL (GPL-3.0): the reference solver for tests, benchmarks and `kinema verify`.
         .library(name: "KinemaReference", targets: ["KinemaReference"]),
-        .executable(name: "kinema", targets: ["kinema"])
+        .executable(name: "kinema", targets: ["kinema"]),
+        // The local web app (Hummingbird): its own product, so `kinema` does not link a server.
+        .executable(name: "kinema-studio", targets: ["kinema-studio"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // `swift package generate-documentation` for the DocC catalogs (`make docs`).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
     ],
     targets: [
         .target(
@@ -45,8 +49,27 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
+        .target(
+            name: "KinemaStudio",
+            dependencies: [
+                "Kinema", "KinemaCLI", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
+        ),
+        .executableTarget(
+            name: "kinema-studio",
+            dependencies: ["KinemaStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
         .testTarget(name: "KinemaReferenceTests", dependencies: ["KinemaReference", "Kinema"]),
-        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"])
+        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"]),
+        .testTarget(
+            name: "KinemaStudioTests",
+            dependencies: [
+                "KinemaStudio", "KinemaCLI", "kinema", "kinema-studio",
+                .product(name: "HummingbirdTesting", package: "hummingbird")
+            ]
+        )
     ]
 )

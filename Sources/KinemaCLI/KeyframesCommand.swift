@@ -75,9 +75,10 @@ struct KeyframesCommand: ParsableCommand {
         return (a, b)
     }
 
-    func run() throws {
+    /// The motion's tracks baked as the flags say (one bake: every format renders from it).
+    func bake() throws -> KeyframesBake {
         let strategy = try choose(self.strategy, "--strategy", KeyframeBaker.Strategy.self)
-        let format = try choose(self.format, "--format", Format.self)
+        _ = try choose(format, "--format", Format.self)
         try check(fps, "--fps", .positive)
         try check(tolerance, "--tolerance", .positive)
         try check(duration, "--duration", .positive)
@@ -123,6 +124,12 @@ struct KeyframesCommand: ParsableCommand {
                 $0.source, strategy: strategy, tolerance: tolerance,
                 framesPerSecond: fps, keyPath: $0.keyPath)
         }
+        return KeyframesBake(tracks: tracks, fits: fits)
+    }
+
+    /// The bake's text in `format`, as the command prints it.
+    func render(_ bake: KeyframesBake, as format: Format) throws -> String {
+        let fits = bake.fits, tracks = bake.tracks
         let text: String
         switch format {
         case .json:
@@ -158,11 +165,23 @@ struct KeyframesCommand: ParsableCommand {
             }.joined(separator: "\n")
         case .swiftui: text = KeyframeExport.swiftUI(fits)
         }
+        return text
+    }
+
+    func run() throws {
+        let bake = try bake()
+        let text = try render(bake, as: try choose(format, "--format", Format.self))
         try output.emit(text)
-        for fit in fits where fit.controlsOutsideUnitInterval > 0 {
+        for fit in bake.fits where fit.controlsOutsideUnitInterval > 0 {
             StandardStreams.writeError(
                 "keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n"
             )
         }
     }
+}
+
+/// A bake of `kinema keyframes`: each track's source and fit.
+package struct KeyframesBake {
+    package let tracks: [(keyPath: String, source: MotionSource)]
+    package let fits: [KeyframeFit]
 }

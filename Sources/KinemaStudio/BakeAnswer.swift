@@ -1,0 +1,113 @@
+import Kinema
+import KinemaCLI
+
+/// The answer to a bake: the keyframes' count and error, the settling time, the curve and its
+/// keyframed copy sampled for the plot, the knots, the spring in every dialect, and every export,
+/// each the bytes `kinema keyframes --format FORMAT` prints for the same flags.
+struct BakeAnswer {
+    /// Points of the plotted curves.
+    static let plotPoints = 301
+
+    let json: String
+
+    /// Bakes `request` after checking it against the limits (422 before anything is computed).
+    /// - Throws: `BakeRequest.Refusal`, or `InProcessCommands.Failure` with the CLI's message.
+    init(_ request: BakeRequest) throws {
+        let arguments = request.arguments
+        try Self.checkLimits(request)
+        guard let duration = try InProcessCommands.defaultDuration(arguments) else {
+            throw BakeRequest.Refusal(
+                status: 400, field: "duration", message: "'duration' is needed: this motion never settles.")
+        }
+        guard duration <= BakeRequest.Limit.duration else {
+            throw BakeRequest.Refusal(
+                status: 422, field: "duration",
+                message:
+                    "the motion lasts \(duration) s, longer than the studio's \(BakeRequest.Limit.duration) s: give a shorter 'duration'."
+            )
+        }
+        var spring = "null"
+        if request.source == "spring" {
+            spring = try InProcessCommands.springJSON(arguments.filter { !Self.isBakeFlag($0) })
+            try Self.checkOscillations(spring, duration: duration)
+        }
+        let baked = try InProcessCommands.keyframes(arguments)
+        var exports: [(String, String)] = []
+        for format in InProcessCommands.keyframeFormats {
+            exports.append((format, JSONText.string(try baked.text(format))))
+        }
+        json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
+    }
+
+    /// The flags of the bake rather than the motion (`kinema spring` takes the motion's only).
+    static func isBakeFlag(_ argument: String) -> Bool {
+        ["--spring", "--duration=", "--tolerance=", "--strategy=", "--fps="].contains { argument.hasPrefix($0) }
+    }
+
+    /// The limits that need no computing: the requested duration, tolerance and frame rate.
+    static func checkLimits(_ request: BakeRequest) throws(BakeRequest.Refusal) {
+        for (field, limit, isMaximum) in [
+            ("duration", BakeRequest.Limit.duration, true), ("fps", BakeRequest.Limit.fps, true),
+            ("tolerance", BakeRequest.Limit.tolerance, false)
+        ] {
+            guard let value = request.number(field), value.isFinite, value > 0 else { continue }
+            if isMaximum ? value > limit : value < limit {
+                throw BakeRequest.Refusal(
+                    status: 422, field: field,
+                    message:
+                        "'\(field)' must be \(isMaximum ? "at most" : "at least") \(limit) in the studio (got \(value))."
+                )
+            }
+        }
+    }
+
+    /// A spring that swings more than `Limit.oscillations` times in the duration is refused: its
+    /// keyframes (two an oscillation) would be more than a designer's tool should bake.
+    static func checkOscillations(_ spring: String, duration: Double) throws(BakeRequest.Refusal) {
+        guard let line = spring.split(separator: "\n").first(where: { $0.contains("\"undampedFrequency\"") }),
+            let value = Double(line.split(separator: ":").last?.trimmingCharacters(in: .init(charactersIn: " ,")) ?? "")
+        else { return }
+        let oscillations = value * duration / (2 * .pi)
+        guard oscillations <= BakeRequest.Limit.oscillations else {
+            throw BakeRequest.Refusal(
+                status: 422, field: "duration",
+                message:
+                    "the spring swings \(Int(oscillations)) times in \(duration) s, more than the studio's \(Int(BakeRequest.Limit.oscillations)): give a slower spring or a shorter 'duration'."
+            )
+        }
+    }
+
+    static func answer(_ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)]) -> String {
+        let fit = bake.fits[0], source = bake.tracks[0].source, animation = fit.animation
+        let times = (0..<plotPoints).map { duration * Double($0) / Double(plotPoints - 1) }
+        let motion = times.map(source.value)
+        let keyframed = times.map { animation.value(at: $0 / duration)[0] }
+        // Settled: within 0.001 of the travel of the end from the next point on.
+        let start = motion[0], end = motion[motion.count - 1]
+        let travel = abs(end - start) > 0 ? abs(end - start) : 1
+        var settling = 0.0
+        for (i, value) in motion.enumerated() where abs(value - end) > 0.001 * travel {
+            settling = times[min(i + 1, times.count - 1)]
+        }
+        return JSONText.object([
+            ("keyframes", "\(fit.keyframeCount)"), ("maxError", JSONText.number(fit.maxError)),
+            ("duration", JSONText.number(duration)), ("settlingTime", JSONText.number(settling)),
+            (
+                "curve",
+                JSONText.object([
+                    ("t", JSONText.array(times)), ("motion", JSONText.array(motion)),
+                    ("keyframed", JSONText.array(keyframed))
+                ])
+            ),
+            (
+                "knots",
+                JSONText.object([
+                    ("t", JSONText.array(animation.keyTimes.map { $0 * duration })),
+                    ("value", JSONText.array(animation.values.map { $0[0] }))
+                ])
+            ),
+            ("spring", spring.trimmingCharacters(in: .whitespacesAndNewlines)),
+            ("exports", JSONText.object(exports))
+        ]) + "\n"
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import KinemaCLI
+
+/// A `POST /api/bake` body: a motion (an easing, a spring in any dialect, or a drop) and how to bake
+/// it, as `kinema keyframes` flags. Fields are the flags' names in camelCase (`dampingRatio` for
+/// `--damping-ratio`), so that the CLI's messages, which name the flag, name the field too.
+struct BakeRequest {
+    /// The kinds of motion, each with the fields it takes (besides `source` and `common`).
+    static let fields: [String: [String]] = [
+        "easing": ["easing"],
+        "spring": [
+            "mass", "stiffness", "damping", "response", "dampingRatio", "bounce", "tension", "friction",
+            "bounciness", "speed", "origamiTension", "origamiFriction", "dampedCosine", "motionDuration",
+            "motionVisualDuration", "motionBounce", "from", "to", "velocity", "relativeVelocity"
+        ],
+        "drop": ["height", "gravity", "restitution", "restVelocity"]
+    ]
+    static let common = ["duration", "tolerance", "strategy", "fps"]
+    /// The fields whose values are text; every other is a number.
+    static let textFields: Set = ["source", "easing", "dampedCosine", "strategy"]
+
+    /// The work a request may ask for: past these it is refused (422) before anything is computed.
+    enum Limit {
+        static let duration = 30.0
+        static let tolerance = 1e-5
+        static let fps = 1_000.0
+        static let oscillations = 300.0
+        static let bodyBytes = 16_384
+    }
+
+    /// Why a request was refused: 400 for a malformed or invalid field, 422 for work past a limit.
+    struct Refusal: Error {
+        let status: Int
+        let field: String?
+        let message: String
+    }
+
+    let source: String
+    /// The motion's flags, as `kinema keyframes` takes them (`--flag=value`).
+    let arguments: [String]
+
+    /// The number given for `field`, if any.
+    func number(_ field: String) -> Double? {
+        let prefix = Self.flag(field) + "="
+        return arguments.first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
+    }
+
+    /// A field's value as JSON has it.
+    enum Value: Decodable {
+        case number(Double), text(String), other
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if (try? container.decode(Bool.self)) != nil {
+                self = .other
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    /// Reads and checks a body: a JSON object of known fields, each of its type.
+    init(json data: Data) throws(Refusal) {
+        guard let fields = try? JSONDecoder().decode([String: Value].self, from: data) else {
+            throw Refusal(status: 400, field: nil, message: "the body must be a JSON object of fields.")
+        }
+        guard case .text(let source)? = fields["source"] else {
+            throw Refusal(
+                status: 400, field: "source", message: "'source' must be one of easing, spring, drop (a string).")
+        }
+        guard let allowed = Self.fields[source] else {
+            throw Refusal(
+                status: 400, field: "source", message: "'source' must be one of easing, spring, drop (got '\(source)')."
+            )
+        }
+        var arguments = source == "easing" ? [] : ["--\(source)"]
+        for key in fields.keys.sorted() where key != "source" {
+            guard allowed.contains(key) || Self.common.contains(key) else {
+                let known = (["source"] + allowed + Self.common).joined(separator: ", ")
+                throw Refusal(
+                    status: 400, field: key, message: "'\(key)' is not a field of a \(source) bake: \(known).")
+            }
+            let text: String
+            switch (fields[key], Self.textFields.contains(key)) {
+            case (.text(let string)?, true): text = string
+            case (.number(let number)?, false): text = "\(number)"
+            default:
+                throw Refusal(
+                    status: 400, field: key,
+                    message: "'\(key)' must be \(Self.textFields.contains(key) ? "a string" : "a number").")
+            }
+            arguments.append(Self.flag(key) + "=" + text)
+        }
+        if source == "easing" && fields["easing"] == nil {
+            throw Refusal(status: 400, field: "easing", message: "'easing' is needed: the easing's name.")
+        }
+        (self.source, self.arguments) = (source, arguments)
+    }
+
+    /// `dampingRatio` → `--damping-ratio`.
+    static func flag(_ field: String) -> String {
+        var flag = "--"
+        for character in field {
+            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
+        }
+        return flag
+    }
+
+    /// The field a CLI message names (its first `'--flag'`), if any.
+    static func field(in message: String) -> String? {
+        guard let start = message.range(of: "'--") else { return nil }
+        let name = message[start.upperBound...].prefix { $0 != "'" && $0 != " " }
+        var field = "", upper = false
+        for character in name {
+            if character == "-" {
+                upper = true
+            } else {
+                field.append(upper ? Character(character.uppercased()) : character)
+                upper = false
+            }
+        }
+        return field.isEmpty ? nil : field
+    }
+}

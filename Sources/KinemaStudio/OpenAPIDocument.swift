@@ -1,0 +1,159 @@
+/// `GET /openapi.json`: the API the page uses, and nothing else, as OpenAPI 3.0.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.0.3",
+          "info": {
+            "title": "Kinema Studio",
+            "version": "1.0.0",
+            "description": "Bake a motion (an easing, a spring in any dialect, a drop) into keyframes. Every export is the text `kinema keyframes --format FORMAT` prints for the same flags; fields are the flags' names in camelCase. Errors name the field and the rule, as the CLI's messages do."
+          },
+          "paths": {
+            "/api/catalog": {
+              "get": {
+                "operationId": "catalog",
+                "summary": "The easings, spring dialects, export formats and limits",
+                "responses": {
+                  "200": {
+                    "description": "The catalog",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Catalog"}}}
+                  }
+                }
+              }
+            },
+            "/api/bake": {
+              "post": {
+                "operationId": "bake",
+                "summary": "Bake a motion into keyframes, with every export",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BakeRequest"}}}
+                },
+                "responses": {
+                  "200": {
+                    "description": "The keyframes, their error, the plotted curves and every export",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Bake"}}}
+                  },
+                  "400": {
+                    "description": "A malformed body or a value a field does not take (the CLI's message)",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "413": {
+                    "description": "A body larger than 16 KiB",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "422": {
+                    "description": "Work past the studio's limits (duration 30 s, tolerance 1e-5, fps 1000, 300 oscillations), refused before any computing",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  }
+                }
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "BakeRequest": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["source"],
+                "properties": {
+                  "source": {"type": "string", "enum": ["easing", "spring", "drop"]},
+                  "easing": {"type": "string", "description": "An easing's name, as `kinema easing` takes it: ease-in-out, bounce-out, damped-cosine(5,30), cubic-bezier(x1,y1,x2,y2), …"},
+                  "mass": {"type": "number"}, "stiffness": {"type": "number"}, "damping": {"type": "number"},
+                  "response": {"type": "number"}, "dampingRatio": {"type": "number"}, "bounce": {"type": "number"},
+                  "tension": {"type": "number"}, "friction": {"type": "number"},
+                  "bounciness": {"type": "number"}, "speed": {"type": "number"},
+                  "origamiTension": {"type": "number"}, "origamiFriction": {"type": "number"},
+                  "dampedCosine": {"type": "string", "description": "A,B of 1 − e^(−A t)cos(B t)"},
+                  "motionDuration": {"type": "number"}, "motionVisualDuration": {"type": "number"},
+                  "motionBounce": {"type": "number"},
+                  "from": {"type": "number"}, "to": {"type": "number"},
+                  "velocity": {"type": "number"}, "relativeVelocity": {"type": "number"},
+                  "height": {"type": "number"}, "gravity": {"type": "number"},
+                  "restitution": {"type": "number"}, "restVelocity": {"type": "number"},
+                  "duration": {"type": "number"}, "tolerance": {"type": "number"},
+                  "strategy": {"type": "string", "enum": ["uniform", "turning-points", "adaptive"]},
+                  "fps": {"type": "number"}
+                }
+              },
+              "Bake": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["keyframes", "maxError", "duration", "settlingTime", "curve", "knots", "spring", "exports"],
+                "properties": {
+                  "keyframes": {"type": "integer", "minimum": 2},
+                  "maxError": {"type": "number", "minimum": 0},
+                  "duration": {"type": "number", "exclusiveMinimum": true, "minimum": 0},
+                  "settlingTime": {"type": "number", "minimum": 0},
+                  "curve": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["t", "motion", "keyframed"],
+                    "properties": {
+                      "t": {"type": "array", "items": {"type": "number"}},
+                      "motion": {"type": "array", "items": {"type": "number", "nullable": true}},
+                      "keyframed": {"type": "array", "items": {"type": "number", "nullable": true}}
+                    }
+                  },
+                  "knots": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["t", "value"],
+                    "properties": {
+                      "t": {"type": "array", "items": {"type": "number"}},
+                      "value": {"type": "array", "items": {"type": "number", "nullable": true}}
+                    }
+                  },
+                  "spring": {
+                    "type": "object",
+                    "nullable": true,
+                    "description": "The spring in every dialect (`kinema spring --format json`); null for easings and drops",
+                    "additionalProperties": {"oneOf": [{"type": "number", "nullable": true}, {"type": "string"}]}
+                  },
+                  "exports": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["json", "css", "lottie", "swift", "swiftui"],
+                    "properties": {
+                      "json": {"type": "string"}, "css": {"type": "string"}, "lottie": {"type": "string"},
+                      "swift": {"type": "string"}, "swiftui": {"type": "string"}
+                    }
+                  }
+                }
+              },
+              "Catalog": {
+                "type": "object",
+                "required": ["easings", "parameterizedEasings", "springDialects", "formats", "limits"],
+                "properties": {
+                  "easings": {"type": "array", "items": {"type": "string"}},
+                  "parameterizedEasings": {"type": "array", "items": {"type": "string"}},
+                  "springDialects": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": ["name", "parameters", "takesMass"],
+                      "properties": {
+                        "name": {"type": "string"},
+                        "parameters": {"type": "array", "items": {"type": "string"}},
+                        "takesMass": {"type": "boolean"}
+                      }
+                    }
+                  },
+                  "formats": {"type": "array", "items": {"type": "string"}},
+                  "limits": {"type": "object", "additionalProperties": {"type": "number"}}
+                }
+              },
+              "Error": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["error", "field"],
+                "properties": {
+                  "error": {"type": "string"},
+                  "field": {"type": "string", "nullable": true}
+                }
+              }
+            }
+          }
+        }
+        """#
+}

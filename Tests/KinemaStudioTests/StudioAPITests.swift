@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import KinemaStudio
+
+/// The API against the CLI: every export the bytes `kinema keyframes` prints for the same flags;
+/// bad input a 400 naming the field with the CLI's message; work past the limits a 422.
+struct StudioAPITests {
+    static func post(_ body: String) async throws -> (status: Int, json: [String: Any]) {
+        let app = Application(router: Studio.router())
+        return try await app.test(.router) { client in
+            try await client.execute(uri: "/api/bake", method: .post, body: ByteBuffer(string: body)) { response in
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                return (response.status.code, object ?? [:])
+            }
+        }
+    }
+
+    static func get(_ uri: String) async throws -> (status: Int, type: String, body: String) {
+        let app = Application(router: Studio.router())
+        return try await app.test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                (response.status.code, response.headers[.contentType] ?? "", String(buffer: response.body))
+            }
+        }
+    }
+
+    /// Each request with the `kinema keyframes` flags that describe the same bake.
+    @Test(arguments: [
+        (
+            #"{"source": "spring", "response": 0.5, "bounce": 0.3}"#,
+            ["--spring", "--response", "0.5", "--bounce", "0.3"]
+        ),
+        (
+            #"{"source": "spring", "motionDuration": 0.8, "motionBounce": 0.25, "tolerance": 0.0005}"#,
+            ["--spring", "--motion-duration", "0.8", "--motion-bounce", "0.25", "--tolerance", "0.0005"]
+        ),
+        (
+            #"{"source": "spring", "mass": 2, "stiffness": 300, "damping": 12, "from": -1, "to": 3}"#,
+            ["--spring", "--mass", "2", "--stiffness", "300", "--damping", "12", "--from=-1", "--to", "3"]
+        ),
+        (
+            #"{"source": "drop", "restitution": 0.6, "gravity": 15}"#,
+            ["--drop", "--restitution", "0.6", "--gravity", "15"]
+        ),
+        (
+            #"{"source": "easing", "easing": "damped-cosine(5,30)", "duration": 1.5}"#,
+            ["--easing", "damped-cosine(5,30)", "--duration", "1.5"]
+        ),
+        (
+            #"{"source": "easing", "easing": "bounce-out", "strategy": "turning-points"}"#,
+            ["--easing", "bounce-out", "--strategy", "turning-points"]
+        )
+    ])
+    func exportsAreTheCLIsBytes(_ body: String, _ flags: [String]) async throws {
+        let answer = try await Self.post(body)
+        #expect(answer.status == 200, "\(answer.json)")
+        let exports = try #require(answer.json["exports"] as? [String: String])
+        #expect(Set(exports.keys) == ["json", "css", "lottie", "swift", "swiftui"])
+        for (format, text) in exports {
+            let cli = try Binaries.kinema(["keyframes"] + flags + ["--format", format])
+            #expect(cli.status == 0)
+            #expect(text == cli.stdout, "\(format) differs from kinema keyframes \(flags)")
+        }
+        // The readouts are the bake's: its keyframe count and max error, from the JSON export.
+        let json = try JSONSerialization.jsonObject(with: Data(exports["json"]!.utf8)) as? [String: Any]
+        #expect((json?["values"] as? [Any])?.count == answer.json["keyframes"] as? Int)
+        #expect(json?["maxError"] as? Double == answer.json["maxError"] as? Double)
+    }
+
+    /// The plotted curve is the motion: a spring's samples against its closed form.
+    @Test func theCurveIsTheMotion() async throws {
+        let answer = try await Self.post(#"{"source": "spring", "stiffness": 100, "dampingRatio": 0.3}"#)
+        let curve = try #require(answer.json["curve"] as? [String: [Double]])
+        let (t, x) = (curve["t"]!, curve["motion"]!)
+        let omega = 10.0, zeta = 0.3, damped = omega * (1 - zeta * zeta).squareRoot()
+        for (time, value) in zip(t, x) {
+            let exact =
+                1 - exp(-zeta * omega * time) * (cos(damped * time) + zeta * omega / damped * sin(damped * time))
+            #expect(abs(value - exact) <= 1e-6, "t = \(time)")
+        }
+        let spring = try #require(answer.json["spring"] as? [String: Any])
+        #expect(abs((spring["dampingRatio"] as? Double ?? 0) - 0.3) <= 1e-12)
+    }
+
+    @Test(arguments: [
+        (#"{"source": "spring", "response": 0.5, "bounce": 3}"#, "bounce", "'--bounce' must be a number in (−1, 1]"),
+        (#"{"source": "spring", "response": 0.5}"#, "response", "needs '--damping-ratio' or '--bounce'"),
+        (#"{"source": "spring", "response": "fast", "bounce": 0.2}"#, "response", "must be a number"),
+        (#"{"source": "spring", "response": 0.5, "bounce": 0.2, "colour": 1}"#, "colour", "is not a field"),
+        (#"{"source": "rocket"}"#, "source", "one of easing, spring, drop"),
+        (#"{"response": 0.5}"#, "source", "one of easing, spring, drop"),
+        (#"{"source": "easing", "easing": "wobble"}"#, nil, "wobble"),
+        (#"{"source": "easing"}"#, "easing", "is needed"),
+        (#"{"source": "drop", "restitution": true}"#, "restitution", "must be a number"),
+        (#"[1, 2]"#, nil, "JSON object"),
+        (#"not json"#, nil, "JSON object")
+    ])
+    func badInputIsA400NamingTheField(_ body: String, _ field: String?, _ message: String) async throws {
+        let answer = try await Self.post(body)
+        #expect(answer.status == 400)
+        #expect(answer.json["field"] as? String == field)
+        #expect((answer.json["error"] as? String)?.contains(message) == true, "\(answer.json)")
+    }
+
+    @Test(arguments: [
+        (#"{"source": "spring", "response": 0.5, "bounce": 0.3, "tolerance": 1e-9}"#, "tolerance"),
+        (#"{"source": "easing", "easing": "linear", "duration": 1000}"#, "duration"),
+        (#"{"source": "easing", "easing": "linear", "fps": 1e6}"#, "fps"),
+        (#"{"source": "spring", "response": 0.5, "bounce": 0.999}"#, "duration"),
+        (#"{"source": "spring", "response": 0.02, "bounce": 0.9, "duration": 30}"#, "duration"),
+        (#"{"source": "drop", "restitution": 0.999}"#, "duration")
+    ])
+    func workPastTheLimitsIsA422(_ body: String, _ field: String) async throws {
+        let answer = try await Self.post(body)
+        #expect(answer.status == 422, "\(answer.json)")
+        #expect(answer.json["field"] as? String == field)
+    }
+
+    @Test func aBodyPastTheLimitIsA413() async throws {
+        let answer = try await Self.post("{\"source\": \"" + String(repeating: "a", count: 20_000) + "\"}")
+        #expect(answer.status == 413)
+        #expect(answer.json["error"] != nil)
+    }
+
+    @Test func thePageItsFilesAndTheOpenAPIDocument() async throws {
+        let page = try await Self.get("/")
+        #expect(page.status == 200 && page.type.hasPrefix("text/html"))
+        #expect(page.body.contains("/studio.js") && !page.body.contains("http://") && !page.body.contains("https://"))
+        for (uri, type) in [("/studio.js", "text/javascript"), ("/studio.css", "text/css")] {
+            let file = try await Self.get(uri)
+            #expect(file.status == 200 && file.type.hasPrefix(type) && !file.body.isEmpty)
+            #expect(!file.body.contains("https://"), "\(uri) fetches from elsewhere")
+        }
+        let document = try await Self.get("/openapi.json")
+        let openapi = try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any]
+        let paths = try #require(openapi?["paths"] as? [String: Any])
+        #expect(Set(paths.keys) == ["/api/bake", "/api/catalog"])
+        let catalog = try await Self.get("/api/catalog")
+        let json = try JSONSerialization.jsonObject(with: Data(catalog.body.utf8)) as? [String: Any]
+        #expect((json?["easings"] as? [String])?.contains("bounce-out") == true)
+        #expect((json?["formats"] as? [String]) == ["json", "css", "lottie", "swift", "swiftui"])
+    }
+}
