@@ -2,7 +2,7 @@
 # The Swift sources swift-format lays out (.swift-format: line length 120).
 SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
-.PHONY: setup build demo test format lint players slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy clean
+.PHONY: setup build demo test format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy benchmark-studio clean
 
 setup:
 	bash scripts/setup.sh
@@ -24,6 +24,7 @@ test: setup lint
 	swift test
 	bash scripts/check-apple-sources.sh
 	bash scripts/players.sh
+	bash scripts/studio-check.sh
 	bash scripts/slurm-check.sh
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs
@@ -38,6 +39,14 @@ lint:
 # CSS in headless Chromium and Lottie in ThorVG, against the closed forms (installs both if missing).
 players: setup
 	bash scripts/players.sh
+
+# The studio on http://127.0.0.1:8080/ (release build); PORT=9000 make studio for another port.
+studio: setup
+	swift run -c release kinema-studio --port $${PORT:-8080}
+
+# kinema-studio's page in headless Chromium and its API under schemathesis (part of make test).
+studio-check: setup
+	bash scripts/studio-check.sh
 
 # examples/sweep.sbatch on a single-node Slurm set up in a temporary directory (installs slurm-wlm if missing).
 slurm-check: setup
@@ -108,3 +117,11 @@ benchmark-allocations: setup
 
 clean:
 	rm -rf .build notebooks/.venv man
+
+# kinema-studio under load (wrk from Debian, 30 s, 64 connections on loopback): a spring bake at
+# tolerance 1e-3, the same request each time and a different spring each time; writes the table in
+# docs/performance.md (scripts/performance-report.py --only studio).
+benchmark-studio: setup
+	command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+	swift build -c release --product kinema-studio
+	python3 scripts/performance-report.py --only studio

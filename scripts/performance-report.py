@@ -16,13 +16,15 @@ Run through `make performance-report`, which builds the release `kinema` first. 
   from PyPI, in a virtual environment of its own), once.
 ROUNDS is 3 unless `--rounds N` says otherwise. Ranges in the tables are over the rounds.
 `--only mujoco` runs the last alone and writes its table; `--only sweep` runs the suite's Sweep
-benchmarks alone and writes the sweep's table and headline rows.
+benchmarks alone and writes the sweep's table and headline rows; `--only studio` loads the release
+kinema-studio with wrk (`make benchmark-studio`) and writes its table and headline row.
 """
 import datetime
 import os
 import pathlib
 import platform
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -175,6 +177,47 @@ def sweep(suite, measured):
     return as_markdown(rows), headline
 
 
+STUDIO_ROW = "kinema-studio, a spring bake at 1e-3, 64 connections"
+
+
+def studio(measured):
+    """kinema-studio under wrk (30 s, 64 connections, 2 threads on loopback), the same request each
+    time (answered from the studio's cache after the first) and a different spring each time (every
+    one baked): the table and the headline row."""
+    binary = root / ".build" / "release" / "kinema-studio"
+    if not binary.exists():
+        sys.exit("performance-report: .build/release/kinema-studio is missing: run 'make benchmark-studio'")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([binary, "--port", str(port)], stderr=subprocess.PIPE, text=True)
+    try:
+        if not server.stderr.readline().startswith("kinema-studio: serving"):
+            sys.exit("performance-report: kinema-studio did not start")
+        rows, results = [["requests", "requests/s", "p50", "p99", "errors"]], {}
+        for script, label in [("bake.lua", "the same spring each time (cached after the first)"),
+                              ("bake-varied.lua", "a different spring each time (every one baked)")]:
+            out, _ = run(["wrk", "-t2", "-c64", "-d30s", "--latency", "-s", benchmarks / "studio" / script,
+                          f"http://127.0.0.1:{port}/api/bake"])
+            def field(pattern):
+                match = re.search(pattern, out)
+                return match.group(1) if match else "?"
+            errors = sum(int(n) for n in re.findall(r"(?:Non-2xx or 3xx responses|Socket errors:.*?timeout)\D*(\d+)", out))
+            results[script] = (field(r"Requests/sec:\s+([0-9.]+)"), field(r"\n\s+50%\s+(\S+)"),
+                               field(r"\n\s+99%\s+(\S+)"), errors)
+            rows.append([label, f"{float(results[script][0]):,.0f}", results[script][1], results[script][2],
+                         str(errors)])
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=30)
+    fixed, varied = results["bake.lua"], results["bake-varied.lua"]
+    table = as_markdown(rows) + f"\n\nMeasured {measured}, on {machine()}; wrk 30 s, 2 threads, 64 connections, on the same machine."
+    row = [STUDIO_ROW, f"{float(fixed[0]):,.0f} and {float(varied[0]):,.0f} requests/s, {fixed[3] + varied[3]} errors",
+           "the target, p99 under 50 ms", f"p99 **{fixed[2]}** (the same spring), **{varied[2]}** (a new spring each time)",
+           measured, "`make benchmark-studio`"]
+    return table, row
+
+
 MUJOCO_ROW = "1,000 elastic spheres in a box, 5 s"
 
 
@@ -225,6 +268,15 @@ def main():
         headline = markdown_tables(text.split("<!-- report: headline -->", 1)[1].split("<!-- end report -->", 1)[0])[0]
         headline = [r for r in headline if r[0] != MUJOCO_ROW] + [row]
         text = replace_section(replace_section(text, "mujoco", table), "headline", as_markdown(headline))
+        path.write_text(text, encoding="utf-8")
+        return
+    if "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "studio":
+        path = root / "docs" / "performance.md"
+        text = path.read_text(encoding="utf-8")
+        table, row = studio(measured)
+        headline = markdown_tables(text.split("<!-- report: headline -->", 1)[1].split("<!-- end report -->", 1)[0])[0]
+        headline = [r for r in headline if r[0] != STUDIO_ROW] + [row]
+        text = replace_section(replace_section(text, "studio", table), "headline", as_markdown(headline))
         path.write_text(text, encoding="utf-8")
         return
     if "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "sweep":

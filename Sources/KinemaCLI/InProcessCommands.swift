@@ -1,10 +1,12 @@
 import ArgumentParser
 import Kinema
 
-/// `kinema keyframes` and `kinema spring` run in process for a front end (kinema-studio): the same
-/// parsing, checks and output text as on the command line, and a failure as the one line the
-/// command prints after `kinema: error: `.
-package enum InProcessCommands {
+/// `kinema keyframes` run in process for a front end (kinema-studio): the same parsing, checks and
+/// output text as on the command line, and a failure as the one line the command prints after
+/// `kinema: error: `. The flags are parsed once (argument-parser's parse is most of a small bake's
+/// cost: it is done once per kind of motion); the duration, the spring in every dialect and the bake
+/// all read the same flags.
+package struct InProcessCommands {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
         /// A malformed command line (the command exits 64) rather than a rejected value (1).
@@ -14,31 +16,110 @@ package enum InProcessCommands {
     /// The formats of `kinema keyframes --format`.
     package static let keyframeFormats = KeyframesCommand.Format.allCases.map(\.rawValue)
 
-    /// A `kinema keyframes` bake and the text of each format, from the same bake.
-    package struct Keyframes {
-        let command: KeyframesCommand
+    let arguments: [String]
+    var command: KeyframesCommand
+    var scene: SceneValues
+
+    /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, or `--easing NAME`),
+    /// its numeric flags and its text flags (`--easing`, `--strategy`, `--damped-cosine`): the
+    /// flags are set on a template parsed once per kind, so no request pays for argument-parser
+    /// (a millisecond, most of a small bake), with `arguments`, the same flags as a command line,
+    /// for the messages to quote.
+    package init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
+        throws(Failure)
+    {
+        arguments =
+            ["keyframes"] + (kind == "--easing" ? [] : [kind]) + numbers.map { "\($0.flag)=\($0.value)" }
+            + texts.map { "\($0.flag)=\($0.value)" }
+        guard let template = Self.templates[kind] else {
+            throw Failure(description: "unknown motion '\(kind)'", isUsage: true)
+        }
+        command = template.command
+        var flags = SweepCommand.RowFlags(scene: template.scene, simulation: template.simulation)
+        for (flag, value) in numbers {
+            switch flag {
+            case "--duration": command.duration = value
+            case "--tolerance": command.tolerance = value
+            case "--fps": command.fps = value
+            default:
+                guard let set = SweepCommand.setters[flag] else {
+                    throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
+                }
+                set(&flags, value)
+            }
+        }
+        for (flag, value) in texts {
+            switch flag {
+            case "--easing": command.easing = value
+            case "--strategy": command.strategy = value
+            case "--damped-cosine": flags.scene.springOptions.dampedCosine = value
+            default: throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
+            }
+        }
+        scene = flags.scene
+    }
+
+    /// The parsed `kinema keyframes --spring`, `--drop` and `--easing linear`.
+    private static let templates:
+        [String: (command: KeyframesCommand, scene: SceneValues, simulation: SimulationValues)] = {
+            var templates: [String: (KeyframesCommand, SceneValues, SimulationValues)] = [:]
+            for kind in ["--spring", "--drop", "--easing"] {
+                let arguments = kind == "--easing" ? [kind, "linear"] : [kind]
+                guard let command = try? KeyframesCommand.parse(arguments),
+                    let simulation = try? SimulationOptions.parse([])
+                else { continue }
+                templates[kind] = (command, command.sceneOptions.values, simulation.values)
+            }
+            return templates
+        }()
+
+    /// The duration the bake covers: `--duration`, else 1 s for an easing, the settling time of
+    /// a spring or the rest time of a drop; nil when there is none.
+    package func duration() throws(Failure) -> Double? {
+        try Self.capture(arguments) {
+            if let duration = command.duration { return duration }
+            return command.easing != nil ? 1 : try scene.makeScene().defaultDuration
+        }
+    }
+
+    /// What `kinema spring --format json` prints for the spring flags: the spring in every dialect.
+    package func springJSON() throws(Failure) -> String {
+        try Self.capture(arguments) {
+            SpringCommand.render(try SpringCommand.fields(scene.springOptions, epsilon: 0.001), as: .json)
+        }
+    }
+
+    /// The bake, and the text of each format from it.
+    package func bake() throws(Failure) -> Baked {
+        Baked(parent: self, bake: try Self.capture(arguments) { try command.bake(scene: scene) })
+    }
+
+    package struct Baked {
+        let parent: InProcessCommands
         package let bake: KeyframesBake
 
         /// The text `kinema keyframes … --format FORMAT` prints.
         package func text(_ format: String) throws(Failure) -> String {
-            try InProcessCommands.capture([]) { try command.render(bake, as: try choose(format, "--format")) }
+            try InProcessCommands.capture(parent.arguments) {
+                try parent.command.render(bake, as: try choose(format, "--format"))
+            }
         }
     }
 
-    /// `kinema keyframes ARGUMENTS` (without `--format` or `-o`), baked.
-    package static func keyframes(_ arguments: [String]) throws(Failure) -> Keyframes {
-        try capture(["keyframes"] + arguments) {
-            let command = try KeyframesCommand.parse(arguments)
-            return Keyframes(command: command, bake: try command.bake())
+    /// The spring dialects of `--spring`: each name, its parameters (flags without dashes, in
+    /// camelCase) and whether `--mass` applies.
+    package static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
+        SpringOptions.dialects.map { dialect in
+            let parameters = dialect.flags.sorted().map { flag in
+                flag.dropFirst(2).split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.capitalized }
+                    .joined()
+            }
+            return (dialect.name, parameters, dialect.takesMass)
         }
     }
 
-    /// What `kinema spring ARGUMENTS --format json` prints: the spring in every dialect.
-    package static func springJSON(_ arguments: [String]) throws(Failure) -> String {
-        try capture(["spring"] + arguments) { try SpringCommand.parse(arguments + ["--format", "json"]).render() }
-    }
-
-    /// `body`'s result, or its error as the command reports it (`KinemaCommand.run(arguments:)`).
+    /// `body`'s result, or its error as the command reports it (`KinemaCommand.run(arguments:)`),
+    /// with `arguments` as the typed command line its messages quote.
     static func capture<T>(_ arguments: [String], _ body: () throws -> T) throws(Failure) -> T {
         do {
             return try RawArguments.$current.withValue(arguments) { try body() }
@@ -52,32 +133,6 @@ package enum InProcessCommands {
             let line = text.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             throw Failure(
                 description: KinemaCommand.oneLine(line), isUsage: KinemaCommand.exitCode(for: error).rawValue == 64)
-        }
-    }
-}
-
-extension InProcessCommands {
-    /// The duration `kinema keyframes ARGUMENTS` bakes when `--duration` is absent: 1 s for an
-    /// easing, the settling time of a spring or the rest time of a drop; nil when there is none.
-    package static func defaultDuration(_ arguments: [String]) throws(Failure) -> Double? {
-        try capture(["keyframes"] + arguments) {
-            let command = try KeyframesCommand.parse(arguments)
-            if let duration = command.duration { return duration }
-            return command.easing != nil ? 1 : try command.sceneOptions.values.makeScene().defaultDuration
-        }
-    }
-}
-
-extension InProcessCommands {
-    /// The spring dialects of `--spring`: each name, its parameters (flags without dashes, in
-    /// camelCase) and whether `--mass` applies.
-    package static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
-        SpringOptions.dialects.map { dialect in
-            let parameters = dialect.flags.sorted().map { flag in
-                flag.dropFirst(2).split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.capitalized }
-                    .joined()
-            }
-            return (dialect.name, parameters, dialect.takesMass)
         }
     }
 }

@@ -75,8 +75,10 @@ struct KeyframesCommand: ParsableCommand {
         return (a, b)
     }
 
-    /// The motion's tracks baked as the flags say (one bake: every format renders from it).
-    func bake() throws -> KeyframesBake {
+    /// The motion's tracks baked as the flags say (one bake: every format renders from it), the
+    /// scene flags as `scene` gives them (a front end sets them on a parsed template).
+    func bake(scene sceneFlags: SceneValues? = nil) throws -> KeyframesBake {
+        let sceneFlags = sceneFlags ?? sceneOptions.values
         let strategy = try choose(self.strategy, "--strategy", KeyframeBaker.Strategy.self)
         _ = try choose(format, "--format", Format.self)
         try check(fps, "--fps", .positive)
@@ -88,12 +90,12 @@ struct KeyframesCommand: ParsableCommand {
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
-            if sceneOptions.spring || sceneOptions.drop || sceneOptions.scene != nil {
+            if sceneFlags.spring || sceneFlags.drop || sceneFlags.scene != nil {
                 throw CLIError("'--easing' and a scene ('--spring', '--drop', '--scene') exclude each other: give one.")
             }
             tracks = [(keyPath ?? "value", try MotionSource(easing: Easing(name: easing), duration: duration ?? 1))]
         } else {
-            let (scene, suggested, _) = try sceneOptions.values.makeScene()
+            let (scene, suggested, _) = try sceneFlags.makeScene()
             guard let total = duration ?? suggested else {
                 throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
             }
@@ -102,7 +104,7 @@ struct KeyframesCommand: ParsableCommand {
                 // A spring or a drop is one body on its closed form: exact, with no steps however
                 // stiff (dopri5 spent 10⁷ steps on k = 1e15 and stopped at its budget).
                 let method: IntegrationMethod =
-                    sceneOptions.spring || sceneOptions.drop ? .exact : .dopri5(tolerance: 1e-11)
+                    sceneFlags.spring || sceneFlags.drop ? .exact : .dopri5(tolerance: 1e-11)
                 trajectory = try Simulation(scene: scene).run(method: method, duration: total, sampleRate: 2_000)
             } catch let error as SimulationError {
                 throw CLIError(error.description)

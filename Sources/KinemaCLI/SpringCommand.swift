@@ -43,9 +43,15 @@ struct SpringCommand: ParsableCommand {
 
     /// The fields in output order; nil values print as empty (text) or null (JSON).
     func fields() throws -> [(name: String, value: Double?, text: String?)] {
+        try Self.fields(spring.values, epsilon: epsilon)
+    }
+
+    /// The fields of the spring `flags` describe, settling within `epsilon` of the travel.
+    static func fields(_ flags: SpringValues, epsilon: Double) throws -> [(name: String, value: Double?, text: String?)]
+    {
         try check(epsilon, "--epsilon", .positive)
-        let spring = try self.spring.values.spring()
-        let ends = try self.spring.values.endpoints()
+        let spring = try flags.spring()
+        let ends = try flags.endpoints()
         let settling = try spring.settlingDuration(
             epsilon: epsilon, from: ends.from, to: ends.to, initialVelocity: ends.velocity)
         let cosine = spring.dampedCosine
@@ -65,8 +71,11 @@ struct SpringCommand: ParsableCommand {
     }
 
     func render() throws -> String {
-        let fields = try fields()
-        switch try choose(format, "--format", Format.self) {
+        try Self.render(fields(), as: choose(format, "--format"))
+    }
+
+    static func render(_ fields: [(name: String, value: Double?, text: String?)], as format: Format) -> String {
+        switch format {
         case .text:
             let width = fields.map(\.name.count).max() ?? 0
             return fields.map { field in

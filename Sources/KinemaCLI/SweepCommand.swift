@@ -72,6 +72,10 @@ struct SweepCommand: ParsableCommand {
             scene = parsed.scene.values
             simulation = parsed.simulation.values
         }
+
+        init(scene: SceneValues, simulation: SimulationValues) {
+            (self.scene, self.simulation) = (scene, simulation)
+        }
     }
 
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.

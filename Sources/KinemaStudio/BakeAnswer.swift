@@ -13,9 +13,9 @@ struct BakeAnswer {
     /// Bakes `request` after checking it against the limits (422 before anything is computed).
     /// - Throws: `BakeRequest.Refusal`, or `InProcessCommands.Failure` with the CLI's message.
     init(_ request: BakeRequest) throws {
-        let arguments = request.arguments
         try Self.checkLimits(request)
-        guard let duration = try InProcessCommands.defaultDuration(arguments) else {
+        let commands = try InProcessCommands(kind: request.kind, numbers: request.numbers, texts: request.texts)
+        guard let duration = try commands.duration() else {
             throw BakeRequest.Refusal(
                 status: 400, field: "duration", message: "'duration' is needed: this motion never settles.")
         }
@@ -28,20 +28,15 @@ struct BakeAnswer {
         }
         var spring = "null"
         if request.source == "spring" {
-            spring = try InProcessCommands.springJSON(arguments.filter { !Self.isBakeFlag($0) })
+            spring = try commands.springJSON()
             try Self.checkOscillations(spring, duration: duration)
         }
-        let baked = try InProcessCommands.keyframes(arguments)
+        let baked = try commands.bake()
         var exports: [(String, String)] = []
         for format in InProcessCommands.keyframeFormats {
             exports.append((format, JSONText.string(try baked.text(format))))
         }
         json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
-    }
-
-    /// The flags of the bake rather than the motion (`kinema spring` takes the motion's only).
-    static func isBakeFlag(_ argument: String) -> Bool {
-        ["--spring", "--duration=", "--tolerance=", "--strategy=", "--fps="].contains { argument.hasPrefix($0) }
     }
 
     /// The limits that need no computing: the requested duration, tolerance and frame rate.
@@ -64,8 +59,9 @@ struct BakeAnswer {
     /// A spring that swings more than `Limit.oscillations` times in the duration is refused: its
     /// keyframes (two an oscillation) would be more than a designer's tool should bake.
     static func checkOscillations(_ spring: String, duration: Double) throws(BakeRequest.Refusal) {
-        guard let line = spring.split(separator: "\n").first(where: { $0.contains("\"undampedFrequency\"") }),
-            let value = Double(line.split(separator: ":").last?.trimmingCharacters(in: .init(charactersIn: " ,")) ?? "")
+        let name = "\"undampedFrequency\": "
+        guard let start = spring.range(of: name)?.upperBound,
+            let value = Double(spring[start...].prefix { $0 != "," && $0 != "\n" })
         else { return }
         let oscillations = value * duration / (2 * .pi)
         guard oscillations <= BakeRequest.Limit.oscillations else {

@@ -36,14 +36,21 @@ struct BakeRequest {
     }
 
     let source: String
-    /// The motion's flags, as `kinema keyframes` takes them (`--flag=value`).
-    let arguments: [String]
+    /// The motion's flags, as `kinema keyframes` takes them, in the order of their names.
+    let numbers: [(flag: String, value: Double)]
+    let texts: [(flag: String, value: String)]
+
+    /// `kinema keyframes`' first flag: `--spring`, `--drop` or `--easing`.
+    var kind: String { "--\(source)" }
+
+    /// The flags as one line, the same for the same request (a cache's key).
+    var key: String {
+        ([kind] + numbers.map { "\($0.flag)=\($0.value)" } + texts.map { "\($0.flag)=\($0.value)" })
+            .joined(separator: "\u{0}")
+    }
 
     /// The number given for `field`, if any.
-    func number(_ field: String) -> Double? {
-        let prefix = Self.flag(field) + "="
-        return arguments.first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
-    }
+    func number(_ field: String) -> Double? { numbers.first { $0.flag == Self.flag(field) }?.value }
 
     /// A field's value as JSON has it.
     enum Value: Decodable {
@@ -77,28 +84,26 @@ struct BakeRequest {
                 status: 400, field: "source", message: "'source' must be one of easing, spring, drop (got '\(source)')."
             )
         }
-        var arguments = source == "easing" ? [] : ["--\(source)"]
+        var numbers: [(flag: String, value: Double)] = [], texts: [(flag: String, value: String)] = []
         for key in fields.keys.sorted() where key != "source" {
             guard allowed.contains(key) || Self.common.contains(key) else {
                 let known = (["source"] + allowed + Self.common).joined(separator: ", ")
                 throw Refusal(
                     status: 400, field: key, message: "'\(key)' is not a field of a \(source) bake: \(known).")
             }
-            let text: String
             switch (fields[key], Self.textFields.contains(key)) {
-            case (.text(let string)?, true): text = string
-            case (.number(let number)?, false): text = "\(number)"
+            case (.text(let string)?, true): texts.append((Self.flag(key), string))
+            case (.number(let number)?, false): numbers.append((Self.flag(key), number))
             default:
                 throw Refusal(
                     status: 400, field: key,
                     message: "'\(key)' must be \(Self.textFields.contains(key) ? "a string" : "a number").")
             }
-            arguments.append(Self.flag(key) + "=" + text)
         }
         if source == "easing" && fields["easing"] == nil {
             throw Refusal(status: 400, field: "easing", message: "'easing' is needed: the easing's name.")
         }
-        (self.source, self.arguments) = (source, arguments)
+        (self.source, self.numbers, self.texts) = (source, numbers, texts)
     }
 
     /// `dampingRatio` → `--damping-ratio`.

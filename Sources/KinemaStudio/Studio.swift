@@ -10,6 +10,7 @@ public enum Studio {
     /// The router of every route, for a server (`StudioCommand`) or a test client.
     public static func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: AllowedMethods())
         router.get("/") { _, _ in text(Page.html, type: "text/html; charset=utf-8") }
         router.get("/studio.js") { _, _ in text(Page.script, type: "text/javascript; charset=utf-8") }
         router.get("/studio.css") { _, _ in text(Page.style, type: "text/css; charset=utf-8") }
@@ -26,7 +27,10 @@ public enum Studio {
                         message: "the body is larger than \(BakeRequest.Limit.bodyBytes) bytes."))
             }
             do {
-                let answer = try BakeAnswer(BakeRequest(json: Data(buffer: body)))
+                let request = try BakeRequest(json: Data(buffer: body))
+                if let cached = answers[request.key] { return text(cached, type: "application/json") }
+                let answer = try BakeAnswer(request)
+                answers.store(answer.json, for: request.key)
                 return text(answer.json, type: "application/json")
             } catch let error as BakeRequest.Refusal {
                 return refusal(error)
@@ -40,6 +44,9 @@ public enum Studio {
         return router
     }
 
+    /// The 256 latest bakes (about 25 KB each).
+    static let answers = AnswerCache(capacity: 256)
+
     static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: type, .cacheControl: "no-store"],
@@ -52,5 +59,28 @@ public enum Studio {
         return text(
             "{\"error\": \"\(JSONText.escape(refusal.message))\", \"field\": \(field)}\n", type: "application/json",
             status: .init(code: refusal.status))
+    }
+
+    /// Each path's methods: another method on one of them is a 405 naming these (`Allow`).
+    static let methods: [String: [HTTPRequest.Method]] = [
+        "/": [.get], "/studio.js": [.get], "/studio.css": [.get], "/openapi.json": [.get],
+        "/api/catalog": [.get], "/api/bake": [.post]
+    ]
+
+    struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
+        func handle(
+            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            guard let allowed = Studio.methods[request.uri.path], !allowed.contains(request.method) else {
+                return try await next(request, context)
+            }
+            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            var response = refusal(
+                .init(
+                    status: 405, field: nil,
+                    message: "\(request.uri.path) takes \(names), not \(request.method.rawValue)."))
+            response.headers[.allow] = names
+            return response
+        }
     }
 }

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Drives kinema-studio's page in headless Chromium (Debian's `chromium`) over the DevTools protocol,
+as a designer would: moves a slider with the mouse and sees the plot and the readouts change,
+downloads the CSS and finds it byte-identical to `kinema keyframes`, opens the page's URL in a new
+tab and finds the same motion, pins a motion to compare, and takes a screenshot that is not blank.
+
+Usage: check-studio.py KINEMA_STUDIO KINEMA [--screenshot PATH]
+"""
+import base64
+import io
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+import websocket
+from PIL import Image, ImageStat
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fail(message):
+    sys.exit(f"check-studio: {message}")
+
+
+def wait(what, condition, seconds=30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    fail(f"timed out waiting for {what}")
+
+
+class Page:
+    """One tab, driven through its DevTools websocket."""
+
+    def __init__(self, url):
+        self.socket = websocket.create_connection(url, timeout=60, suppress_origin=True)
+        self.next = 0
+
+    def send(self, method, **params):
+        self.next += 1
+        self.socket.send(json.dumps({"id": self.next, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next:
+                if "error" in message:
+                    fail(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def eval(self, expression):
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            fail(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def readouts(self):
+        return self.eval("""({keyframes: document.getElementById('keyframes')?.textContent,
+            settling: document.getElementById('settling')?.textContent,
+            maxError: document.getElementById('max-error')?.textContent,
+            curve: document.getElementById('motion-curve')?.getAttribute('d'),
+            hash: location.hash, error: document.getElementById('error')?.textContent})""")
+
+    def click(self, x, y):
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def rect(self, selector):
+        """The element's box in the viewport, scrolled into view first (a click outside it is lost)."""
+        element = f"document.querySelector({json.dumps(selector)})"
+        return self.eval(f"{element}.scrollIntoView({{block: 'center'}}); "
+                         f"JSON.parse(JSON.stringify({element}.getBoundingClientRect()))")
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    studio, kinema = sys.argv[1], sys.argv[2]
+    screenshot = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        fail("Chromium is not installed (Debian: apt-get install chromium)")
+    port, debug = free_port(), free_port()
+    work = tempfile.mkdtemp(prefix="kinema-studio-check-")
+    server = subprocess.Popen([studio, "--port", str(port)], stderr=subprocess.PIPE, text=True)
+    chrome = None
+    try:
+        wait("the studio to serve", lambda: server.stderr.readline().startswith("kinema-studio: serving"))
+        chrome = subprocess.Popen(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             f"--remote-debugging-port={debug}", f"--user-data-dir={work}/profile", "--window-size=1280,1000",
+             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def targets():
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{debug}/json", timeout=2) as r:
+                    return [t for t in json.load(r) if t["type"] == "page"]
+            except OSError:
+                return None
+
+        page = Page(wait("Chromium's DevTools", targets)[0]["webSocketDebuggerUrl"])
+        page.send("Page.enable")
+        downloads = os.path.join(work, "downloads")
+        os.makedirs(downloads)
+        page.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
+        start = f"http://127.0.0.1:{port}/#source=spring&dialect=swiftui&response=0.5&bounce=0.3&tolerance=0.001&tab=css"
+        page.send("Page.navigate", url=start)
+        before = wait("the first bake", lambda: (r := page.readouts()) and r.get("curve") and r)
+        if before.get("error"):
+            fail(f"the page shows an error: {before['error']}")
+
+        # Move the bounce slider with the mouse: press on its track at 85 % and release there.
+        slider = page.rect("#p-bounce")
+        page.click(slider["x"] + 0.85 * slider["width"], slider["y"] + slider["height"] / 2)
+        after = wait("the plot and readouts to change",
+                     lambda: (r := page.readouts()) and r.get("curve") != before["curve"] and r.get("settling") != before["settling"] and r)
+        state = dict(urllib.parse.parse_qsl(after["hash"][1:]))
+        if state["bounce"] == "0.3":
+            fail(f"the slider moved but the URL kept bounce = 0.3: {after['hash']}")
+        print(f"check-studio: slider: bounce 0.3 → {state['bounce']}; keyframes {before['keyframes']} → "
+              f"{after['keyframes']}, settling {before['settling']} → {after['settling']}")
+        if page.eval("getComputedStyle(document.getElementById('ball')).animationName") != "kinema-position-x":
+            fail("the ball is not animated by the exported CSS")
+
+        # Download the CSS (the tab the URL chose) and compare it with the CLI's.
+        button = page.rect("#download")
+        page.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+        path = os.path.join(downloads, "kinema.css")
+        wait("the download", lambda: os.path.exists(path) and os.path.getsize(path) > 0)
+        downloaded = open(path, "rb").read()
+        flags = ["--spring", "--response", state["response"], "--bounce", state["bounce"], "--tolerance",
+                 state["tolerance"], "--format", "css"]
+        cli = subprocess.run([kinema, "keyframes"] + flags, capture_output=True, check=True).stdout
+        if downloaded != cli:
+            fail(f"the downloaded CSS differs from kinema keyframes {' '.join(flags)}")
+        print(f"check-studio: downloaded kinema.css ({len(downloaded)} bytes) = kinema keyframes {' '.join(flags)}")
+
+        # The URL is the motion: a new tab opened on it shows the same one.
+        target = page.send("Target.createTarget", url=f"http://127.0.0.1:{port}/{after['hash']}")
+        second = Page(f"ws://127.0.0.1:{debug}/devtools/page/{target['targetId']}")
+        shared = wait("the shared link's bake", lambda: (r := second.readouts()) and r.get("curve") and r)
+        for key in ("keyframes", "settling", "maxError", "curve"):
+            if shared[key] != after[key]:
+                fail(f"the shared link shows another {key}: {shared[key]!r} against {after[key]!r}")
+        print("check-studio: the page's URL, opened in a new tab, shows the same motion")
+
+        # Compare: pin this motion, switch dialect; the pinned curve stays drawn.
+        pin = page.rect("#compare")
+        page.click(pin["x"] + pin["width"] / 2, pin["y"] + pin["height"] / 2)
+        wait("the pinned curve", lambda: page.eval("!!document.getElementById('pinned-curve')"))
+        print("check-studio: a pinned motion is overlaid")
+
+        shot = base64.b64decode(page.send("Page.captureScreenshot", format="png")["data"])
+        image = Image.open(io.BytesIO(shot)).convert("RGB")
+        colors = image.getcolors(maxcolors=1 << 20) or []
+        spread = max(ImageStat.Stat(image).stddev)
+        if len(colors) < 50 or spread < 10:
+            fail(f"the screenshot looks blank ({len(colors)} colours, spread {spread:.1f})")
+        if screenshot:
+            image.save(screenshot, optimize=True)
+        print(f"check-studio: screenshot {image.size[0]}×{image.size[1]}, {len(colors)} colours")
+    finally:
+        if chrome:
+            chrome.terminate()
+            chrome.wait(timeout=30)
+        server.send_signal(2)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            fail("the studio did not stop on SIGINT")
+        shutil.rmtree(work, ignore_errors=True)
+    print("check-studio: ok")
+
+
+if __name__ == "__main__":
+    main()
