@@ -77,19 +77,30 @@ public struct BoundedDecayAnimator: Sendable {
         return fling.value(at: time)
     }
 
-    /// Advances by one frame of `duration` seconds, handing over to the spring inside the frame
-    /// where the decay meets the edge.
+    /// Advances by one frame of `duration` seconds (zero leaves the motion where it is), handing
+    /// over to the spring inside the frame where the decay meets the edge.
     /// - Returns: `true` on the advance that brings the motion to rest.
-    /// - Throws: `KinemaError` unless `duration` is finite and ≥ 0.
+    /// - Precondition: `duration` is finite and ≥ 0 (see `SpringAnimator.advance(by:)`).
     @discardableResult
-    public mutating func advance(by duration: Double) throws -> Bool {
-        try KinemaError.requireNonNegative(duration, "duration")
+    public mutating func advance(by duration: Double) -> Bool {
+        precondition(
+            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        return advance(to: time + duration)
+    }
+
+    /// Advances to `time` (seconds since the release, not before the current time).
+    /// - Returns: `true` on the advance that brings the motion to rest.
+    /// - Precondition: `time` is finite and not before the animator's time.
+    @discardableResult
+    public mutating func advance(to time: Double) -> Bool {
+        precondition(
+            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
         let wasSettled = isSettled
-        time += duration
+        self.time = time
         if isSpringing, let handOffTime {
-            try bounce?.advance(to: time - handOffTime)
+            bounce?.advance(to: time - handOffTime)
         } else {
-            try fling.advance(by: time - fling.time)
+            fling.advance(to: time)
         }
         return !wasSettled && isSettled
     }

@@ -3,7 +3,7 @@
 /// ```swift
 /// var fling = try DecayAnimator(decay: .normal, value: offset, velocity: gestureVelocity)
 /// let snapPoint = fling.projectedEnd                 // choose where it lands before it moves
-/// while !fling.isSettled { try fling.advance(by: frameDuration) }
+/// while !fling.isSettled { fling.advance(by: frameDuration) }
 /// ```
 public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     /// The deceleration.
@@ -46,13 +46,24 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
         isSettled ? Value(animatableComponents: .zero) : decay.velocity(initialVelocity, after: time)
     }
 
-    /// Advances by one frame of `duration` seconds.
+    /// Advances by one frame of `duration` seconds (zero leaves the motion where it is).
     /// - Returns: `true` on the advance that settles the motion.
-    /// - Throws: `KinemaError` unless `duration` is finite and ≥ 0.
+    /// - Precondition: `duration` is finite and ≥ 0 (see `SpringAnimator.advance(by:)`).
     @discardableResult
-    public mutating func advance(by duration: Double) throws -> Bool {
-        try KinemaError.requireNonNegative(duration, "duration")
-        time += duration
+    public mutating func advance(by duration: Double) -> Bool {
+        precondition(
+            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        return advance(to: time + duration)
+    }
+
+    /// Advances to `time` (seconds since the release, not before the current time).
+    /// - Returns: `true` on the advance that settles the motion.
+    /// - Precondition: `time` is finite and not before the animator's time.
+    @discardableResult
+    public mutating func advance(to time: Double) -> Bool {
+        precondition(
+            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        self.time = time
         if isSettled { return false }
         let speed = velocity.animatableComponents.lengthSquared.squareRoot()
         isSettled = speed <= restSpeed

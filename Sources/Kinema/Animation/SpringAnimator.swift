@@ -6,9 +6,9 @@
 /// position and the velocity exactly and starts the closed form from them.
 /// ```swift
 /// var animator = try SpringAnimator(spring: .snappy, value: SIMD2(0.0, 0.0), target: SIMD2(100.0, 40.0))
-/// try animator.advance(by: 1.0 / 120)           // each display frame
+/// animator.advance(by: 1.0 / 120)           // each display frame
 /// try animator.retarget(to: SIMD2(20.0, 80.0))  // mid-flight: no jump, no kink
-/// if try animator.advance(by: 1.0 / 120) { /* settled on this frame: completion */ }
+/// if animator.advance(by: 1.0 / 120) { /* settled on this frame: completion */ }
 /// ```
 ///
 /// Settling is decided by the motion's energy, `‖x − target‖² + ‖v‖²/ω0² ≤ tolerance²`: a damped
@@ -79,24 +79,25 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
             displacement: startDisplacement, velocity: startVelocity)
     }
 
-    /// Advances by one frame of `duration` seconds.
+    /// Advances by one frame of `duration` seconds (zero leaves the motion where it is).
     /// - Returns: `true` on the advance that settles the motion (once per settle: the completion).
-    /// - Throws: `KinemaError` unless `duration` is finite and ≥ 0.
+    /// - Precondition: `duration` is finite and ≥ 0. A frame's duration comes from the display
+    ///   link, not from data: as in SwiftUI and Foundation, a negative or non-finite one is a
+    ///   programmer error, not an error to handle on every frame.
     @discardableResult
-    public mutating func advance(by duration: Double) throws -> Bool {
-        try KinemaError.requireNonNegative(duration, "duration")
-        return try advance(to: time + duration)
+    public mutating func advance(by duration: Double) -> Bool {
+        precondition(
+            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        return advance(to: time + duration)
     }
 
     /// Advances to `time` (seconds since the start, not before the current time).
     /// - Returns: `true` on the advance that settles the motion.
-    /// - Throws: `KinemaError` unless `time` is finite and not before the current time.
+    /// - Precondition: `time` is finite and not before the animator's time.
     @discardableResult
-    public mutating func advance(to time: Double) throws -> Bool {
-        guard time.isFinite, time >= self.time else {
-            throw KinemaError(
-                parameter: "time", value: "\(time)", rule: "finite and not before the animator's time \(self.time)")
-        }
+    public mutating func advance(to time: Double) -> Bool {
+        precondition(
+            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
         self.time = time
         if isSettled { return false }
         // The motion itself stays anchored at its last change (no per-frame feedback); only the

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var simulator = try PhysicsSimulator(scene: .drop(height: 2), method: .rk4(timeStep: 1.0 / 240))
-/// try simulator.advance(by: 1.0 / 60)        // each frame
+/// simulator.advance(by: 1.0 / 60)            // each frame
 /// let height = simulator.position(ofBody: 0)[0]
 /// try simulator.setVelocity([4], ofBody: 0)  // a flick
 /// ```
@@ -27,6 +27,10 @@ public struct PhysicsSimulator {
     public private(set) var velocities: [Double]
     /// The impacts of the last `advance`, in order.
     public private(set) var events: [ImpactEvent] = []
+    /// Why the simulation stopped, if it has: the scene went unstable, or a frame needed more than
+    /// `stepBudget` steps (or events). `advance` then leaves the state where it was; setting a
+    /// body's state or a spring's anchor starts it again from there.
+    public private(set) var failure: SimulationError?
     /// Integrator steps since the start, or since the last spring move (which starts a new integrator).
     public var steps: Int { engine.steps }
 
@@ -67,21 +71,33 @@ public struct PhysicsSimulator {
     }
 
     /// Advances to `time` (≥ the time reached) and records the impacts on the way in `events`.
-    /// - Throws: `KinemaError` for a time that is not finite or goes back; `SimulationError` when
-    ///   the scene goes unstable or a frame needs more than `stepBudget` steps.
-    public mutating func advance(to time: Double) throws {
-        guard time.isFinite, time >= self.time else {
-            throw KinemaError(parameter: "time", value: "\(time)", rule: "finite and ≥ the time reached (\(self.time))")
-        }
+    /// When the scene goes unstable or a frame needs more than `stepBudget` steps, the simulator
+    /// stops where it was: `failure` says why, and later advances leave the state as it is.
+    /// - Precondition: `time` is finite and not before the time reached (see `SpringAnimator.advance(by:)`).
+    public mutating func advance(to time: Double) {
+        precondition(
+            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        guard failure == nil else { return }
         events = []
-        (positions, velocities) = try engine.advance(to: time, events: &events)
-        self.time = time
+        do {
+            (positions, velocities) = try engine.advance(to: time, events: &events)
+            self.time = time
+        } catch {
+            events = []
+            failure =
+                error as? SimulationError
+                ?? .unstable(
+                    time: self.time, reason: "\(error)", timeStep: 0, largestStableStep: 0, method: method.name)
+        }
     }
 
-    /// Advances by one frame of `frameDuration` seconds (> 0).
-    public mutating func advance(by frameDuration: Double) throws {
-        try KinemaError.requirePositive(frameDuration, "frameDuration")
-        try advance(to: time + frameDuration)
+    /// Advances by one frame of `frameDuration` seconds (zero leaves the scene where it is).
+    /// - Precondition: `frameDuration` is finite and ≥ 0.
+    public mutating func advance(by frameDuration: Double) {
+        precondition(
+            frameDuration.isFinite && frameDuration >= 0,
+            "advance(by:): the frame duration \(frameDuration) is not finite and ≥ 0")
+        advance(to: time + frameDuration)
     }
 
     /// Body `index`'s position at `time`, one component per dimension.
@@ -121,6 +137,7 @@ public struct PhysicsSimulator {
         if let velocity { v.replaceSubrange(lanes(of: index), with: velocity) }
         try engine.restart(at: time, positions: x, velocities: v)
         (positions, velocities) = (x, v)
+        failure = nil
     }
 
     /// Moves the anchor of spring `index` (one tied to an anchor, not between bodies) to `anchor`:
@@ -144,6 +161,7 @@ public struct PhysicsSimulator {
         try engine.restart(at: time, positions: positions, velocities: velocities)
         self.engine = engine
         scene = moved
+        failure = nil
     }
 }
 

@@ -39,7 +39,7 @@ import Testing
         var fling = try DecayAnimator(
             decay: .normal, value: SIMD2(10.0, 20.0), velocity: SIMD2(1500.0, -800.0), restSpeed: 1e-9)
         var frames = 0
-        while try !fling.advance(by: 1.0 / 120) { frames += 1 }
+        while !fling.advance(by: 1.0 / 120) { frames += 1 }
         let end = fling.projectedEnd
         #expect(fling.value == end && fling.velocity == .zero)
         #expect(abs(end.x - (10 + 1500 / Decay.normal.rate)) <= 1e-12 * 1000)
@@ -112,7 +112,7 @@ import Testing
             target: 1000, initialPosition: 1000, initialVelocity: velocityAtEdge)
         var overshoot = 0.0
         for dt in SpringAnimatorTests.jitteredFrames(rate: 120, duration: 3, seed: 4) {
-            try scroll.advance(by: dt)
+            scroll.advance(by: dt)
             let expected =
                 scroll.time < handOff
                 ? decay.position(from: 900.0, velocity: 3000.0, after: scroll.time)
@@ -126,7 +126,7 @@ import Testing
     @Test func flickThatStopsInsideNeverSprings() throws {
         var scroll = try BoundedDecayAnimator(value: 100, velocity: 200, bounds: 0...1000)
         #expect(scroll.handOffTime == nil)
-        for _ in 0..<2000 { try scroll.advance(by: 1.0 / 60) }
+        for _ in 0..<2000 { scroll.advance(by: 1.0 / 60) }
         #expect(!scroll.isSpringing && scroll.isSettled)
         #expect(
             abs(scroll.value - Decay.normal.projectedEnd(from: 100.0, velocity: 200.0)) <= 0.01 / Decay.normal.rate
@@ -136,7 +136,7 @@ import Testing
     @Test func releaseOutsideTheBoundsSpringsBackAtOnce() throws {
         var scroll = try BoundedDecayAnimator(value: -60, velocity: -100, bounds: 0...1000)
         #expect(scroll.handOffTime == 0 && scroll.isSpringing)
-        for _ in 0..<600 { try scroll.advance(by: 1.0 / 60) }
+        for _ in 0..<600 { scroll.advance(by: 1.0 / 60) }
         #expect(scroll.isSettled && scroll.value == 0)
     }
 }
@@ -185,7 +185,7 @@ struct BoundedDecaySettlingTests {
             tolerance: tolerance)
         var completions = 0, firstValue: Double?
         for _ in 0..<Int(30 * frameRate) {
-            if try scroll.advance(by: 1 / frameRate) {
+            if scroll.advance(by: 1 / frameRate) {
                 completions += 1
                 firstValue = firstValue ?? scroll.value
             }

@@ -70,7 +70,7 @@ import Testing
 
         var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
         try card.restart(from: SIMD2(140, -30), velocity: SIMD2(900, 250))  // the finger lifts here
-        try card.advance(by: 1.0 / 120)
+        card.advance(by: 1.0 / 120)
         let alongX = try DampedSpring.bouncy.motion(from: 140, to: 0, initialVelocity: 900)
         #expect(abs(card.value.x - alongX.position(at: 1.0 / 120)) <= 1e-10)
     }

@@ -27,7 +27,7 @@ final class CardMotion {
 
     /// The card's position in the frame shown at `date`.
     func position(at date: Date) throws -> SIMD2<Double> {
-        try animator.advance(to: date.timeIntervalSince(start))
+        animator.advance(to: date.timeIntervalSince(start))
         return animator.value
     }
 }
@@ -126,7 +126,7 @@ final class BallBox {
 
     /// Every ball's centre (metres, y up) in the frame shown at `date`.
     func positions(at date: Date) throws -> [SIMD2<Double>] {
-        try world.advance(to: date.timeIntervalSince(start))
+        world.advance(to: date.timeIntervalSince(start))
         return world.scene.bodies.indices.map { SIMD2(world.position(ofBody: $0)[0], world.position(ofBody: $0)[1]) }
     }
 

@@ -20,11 +20,11 @@ import Testing
     @Test func frameByFrameWithRetarget() throws {
         var animator = try SpringAnimator(spring: .snappy, value: 0.0, target: 100.0)
         for frameDuration in [1.0 / 120, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
-            try animator.advance(by: frameDuration)
+            animator.advance(by: frameDuration)
             // layer.position.x = animator.value
         }
         try animator.retarget(to: 40)
-        while try !animator.advance(by: 1.0 / 120) {}  // true on the frame it settles
+        while !animator.advance(by: 1.0 / 120) {}  // true on the frame it settles
         #expect(animator.isSettled && animator.value == 40)
     }
 
@@ -41,7 +41,7 @@ import Testing
         let band = try RubberBand(dimension: 800)
         let shown = band.clamp(-120, to: 0...2000)  // dragged 120 past the top
         var scroll = try BoundedDecayAnimator(value: 1900, velocity: 2500, bounds: 0...2000)
-        while try !scroll.advance(by: 1.0 / 120) {}  // decays, meets 2000, springs back onto it
+        while !scroll.advance(by: 1.0 / 120) {}  // decays, meets 2000, springs back onto it
         #expect(shown < 0 && shown > -120 && scroll.isSettled && scroll.value == 2000)
     }
 
@@ -61,11 +61,11 @@ import Testing
         let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
         var world = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
         for frameDuration in [1.0 / 60, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
-            try world.advance(by: frameDuration)
+            world.advance(by: frameDuration)
             // ballView.center = world.position(ofBody: 0)
         }
         try world.setVelocity([0, 4], ofBody: 0)  // takes effect at this frame
-        try world.advance(by: 1.0 / 60)
+        world.advance(by: 1.0 / 60)
         let impacts = world.events  // the impacts of the last frame
         // Free flight (RK4 is exact on it): x = 1.5·t until the flick at t0 = 1/24 s sets (0, 4).
         let t0 = 1.0 / 24, y0 = 2 - 0.5 * 9.81 * t0 * t0, s = 1.0 / 60

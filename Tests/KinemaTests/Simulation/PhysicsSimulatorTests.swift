@@ -37,7 +37,7 @@ struct PhysicsSimulatorTests {
         #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(0, $0) })
         var worst = 0.0
         for (i, frame) in frames.enumerated() {
-            try live.advance(by: frame)
+            live.advance(by: frame)
             events += live.events
             #expect(live.time == batch.times[i + 1])
             for c in 0..<scene.coordinateCount {
@@ -60,14 +60,14 @@ struct PhysicsSimulatorTests {
         let before = try spring.motion(from: 0, to: 1, initialVelocity: 0)
         let frames = Self.jitteredFrames(120, seed: 3)
         for frame in frames.prefix(40) {
-            try live.advance(by: frame)
+            live.advance(by: frame)
             #expect(abs(live.positions[0] - before.position(at: live.time)) <= 1e-9)
         }
         let changedAt = live.time, from = live.positions[0]
         try live.setVelocity([-6], ofBody: 0)
         let after = try spring.motion(from: from, to: 1, initialVelocity: -6)
         for frame in frames.dropFirst(40) {
-            try live.advance(by: frame)
+            live.advance(by: frame)
             #expect(abs(live.positions[0] - after.position(at: live.time - changedAt)) <= 1e-9)
             #expect(abs(live.velocities[0] - after.velocity(at: live.time - changedAt)) <= 1e-8)
         }
@@ -80,13 +80,13 @@ struct PhysicsSimulatorTests {
         let scene = try PhysicsScene(
             dimensions: 1, bodies: [ball], gravity: [-9.81], planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
-        for _ in 0..<30 { try live.advance(by: 1.0 / 60) }
+        for _ in 0..<30 { live.advance(by: 1.0 / 60) }
         #expect(live.positions[0] == 0 && live.velocities[0] == 0)
         let t0 = live.time
         try live.setVelocity([3], ofBody: 0)
         var landed: ImpactEvent?
         while landed == nil {
-            try live.advance(by: 1.0 / 60)
+            live.advance(by: 1.0 / 60)
             landed = live.events.first
             if landed == nil {
                 let s = live.time - t0
@@ -101,12 +101,12 @@ struct PhysicsSimulatorTests {
     @Test func movedAnchorRetargetsTheSpring() throws {
         let spring = try DampedSpring(stiffness: 100, damping: 4)
         var live = try PhysicsSimulator(scene: .spring(spring, from: 0, to: 1), method: .exact)
-        for _ in 0..<20 { try live.advance(by: 1.0 / 60) }
+        for _ in 0..<20 { live.advance(by: 1.0 / 60) }
         let changedAt = live.time, x = live.positions[0], v = live.velocities[0]
         try live.setAnchor([-2], ofSpring: 0)
         let after = try spring.motion(from: x, to: -2, initialVelocity: v)
         for _ in 0..<60 {
-            try live.advance(by: 1.0 / 60)
+            live.advance(by: 1.0 / 60)
             #expect(abs(live.positions[0] - after.position(at: live.time - changedAt)) <= 1e-12)
         }
     }
@@ -142,7 +142,7 @@ struct PhysicsSimulatorTests {
         var live = try PhysicsSimulator(scene: scene, method: .exact)
         var impacts = 0
         for i in 1...60 {
-            try live.advance(by: 1.0 / 60)
+            live.advance(by: 1.0 / 60)
             impacts += live.events.count
             for lane in 0..<scene.coordinateCount {
                 #expect(abs(live.positions[lane] - batch.position(i, lane)) <= 1e-12, "frame \(i), lane \(lane)")
@@ -152,7 +152,7 @@ struct PhysicsSimulatorTests {
         // A flick: body 0 sent along x at 0.1 m/s, checked over a frame it has no impact in.
         try live.setVelocity([0.1, 0, 0], ofBody: 0)
         let start = live.position(ofBody: 0)
-        try live.advance(by: 1.0 / 240)
+        live.advance(by: 1.0 / 240)
         if !live.events.contains(where: { $0.body == "s0" || $0.collider == "s0" }) {
             #expect(abs(live.position(ofBody: 0)[0] - (start[0] + 0.1 / 240)) <= 1e-15)
             #expect(live.position(ofBody: 0)[1] == start[1] && live.position(ofBody: 0)[2] == start[2])
@@ -166,10 +166,8 @@ struct PhysicsSimulatorTests {
         let scene = try PhysicsScene(
             dimensions: 1, bodies: [pin, bob], springs: [SpringForce(.bodies(0, 1), stiffness: 5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01))
-        try live.advance(to: 0.5)
-        #expect(throws: KinemaError.self) { try live.advance(to: 0.25) }
-        #expect(throws: KinemaError.self) { try live.advance(to: .nan) }
-        #expect(throws: KinemaError.self) { try live.advance(by: 0) }
+        live.advance(to: 0.5)
+        live.advance(by: 0)
         #expect(throws: KinemaError.self) { try live.setVelocity([1, 2], ofBody: 1) }
         #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 0) }
         #expect(throws: KinemaError.self) { try live.setVelocity([.infinity], ofBody: 1) }
@@ -180,5 +178,29 @@ struct PhysicsSimulatorTests {
         }
         #expect(throws: SimulationError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 10)) }
         #expect(live.time == 0.5)
+    }
+
+    /// A frame that needs more than the step budget stops the simulator where it was, with the
+    /// reason in `failure`; later frames leave it there, and a gesture starts it again.
+    @Test func aFailedFrameStopsTheSimulatorWithTheReason() throws {
+        var live = try PhysicsSimulator(scene: .drop(height: 2), method: .rk4(timeStep: 0.001), stepBudget: 100)
+        live.advance(by: 0.05)
+        let (time, position) = (live.time, live.positions)
+        #expect(live.failure == nil && time == 0.05)
+        live.advance(by: 0.5)  // 500 steps
+        guard case .tooManySteps(_, let limit)? = live.failure else {
+            Issue.record("expected tooManySteps, got \(String(describing: live.failure))")
+            return
+        }
+        #expect(limit == 100 && live.time == time && live.positions == position && live.events.isEmpty)
+        live.advance(by: 0.01)
+        #expect(live.time == time && live.positions == position)
+        try live.setVelocity([0], ofBody: 0)
+        #expect(live.failure == nil)
+        live.advance(by: 0.05)
+        #expect(live.failure == nil && abs(live.time - 0.1) <= 1e-15)
+        // Free fall from rest at 2 − g·0.05²/2, for another 0.05 s (RK4 is exact on a parabola).
+        let restart = 2 - 0.5 * 9.81 * 0.05 * 0.05
+        #expect(abs(live.positions[0] - (restart - 0.5 * 9.81 * 0.05 * 0.05)) <= 1e-12)
     }
 }
