@@ -20,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // `swift package generate-documentation` for the DocC catalogs (`make docs`).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // Without the ConfigurationSupport trait: the studio reads its flags, not swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
     ],
     targets: [
@@ -68,7 +69,7 @@ let package = Package(
             name: "KinemaStudioTests",
             dependencies: [
                 "KinemaStudio", "KinemaCLI", "kinema", "kinema-studio",
-                .product(name: "HummingbirdTesting", package: "hummingbird")
+                .product(name: "Hummingbird", package: "hummingbird")
             ]
         )
     ]

@@ -1,30 +1,52 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import KinemaStudio
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The API against the CLI: every export the bytes `kinema keyframes` prints for the same flags;
 /// bad input a 400 naming the field with the CLI's message; work past the limits a 422.
 struct StudioAPITests {
-    static func post(_ body: String) async throws -> (status: Int, json: [String: Any]) {
-        let app = Application(router: Studio.router())
-        return try await app.test(.router) { client in
-            try await client.execute(uri: "/api/bake", method: .post, body: ByteBuffer(string: body)) { response in
-                let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                return (response.status.code, object ?? [:])
+    /// One studio for the suite, served in this process on a free port (over real HTTP, through
+    /// Foundation's URLSession: no test client of Hummingbird's, which would build a TLS stack).
+    static let server: Task<Int, Error> = Task {
+        let port = try Binaries.freePort()
+        let app = Application(
+            router: Studio.router(), configuration: .init(address: .hostname("127.0.0.1", port: port)))
+        Task { try await app.runService(gracefulShutdownSignals: []) }
+        for _ in 0..<200 {
+            if (try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/api/catalog")!)) != nil {
+                return port
             }
+            try await Task.sleep(for: .milliseconds(50))
         }
+        throw CancellationError()
+    }
+
+    static func request(_ uri: String, method: String = "GET", body: String? = nil) async throws -> (
+        status: Int, type: String, body: Data
+    ) {
+        let port = try await server.value
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(uri)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Content-Type") ?? "", data)
+    }
+
+    static func post(_ body: String) async throws -> (status: Int, json: [String: Any]) {
+        let answer = try await request("/api/bake", method: "POST", body: body)
+        return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
     }
 
     static func get(_ uri: String) async throws -> (status: Int, type: String, body: String) {
-        let app = Application(router: Studio.router())
-        return try await app.test(.router) { client in
-            try await client.execute(uri: uri, method: .get) { response in
-                (response.status.code, response.headers[.contentType] ?? "", String(buffer: response.body))
-            }
-        }
+        let answer = try await request(uri)
+        return (answer.status, answer.type, String(decoding: answer.body, as: UTF8.self))
     }
 
     /// Each request with the `kinema keyframes` flags that describe the same bake.
