@@ -6,13 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "studio-check: installing chromium" >&2
-    SUDO=""
-    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null; } ||
-        { echo "studio-check: Chromium could not be installed; the page cannot be checked" >&2; exit 1; }
-fi
+. scripts/need-chromium.sh studio-check
 venv=scripts/.venv-studio
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/pip" install -q -r scripts/studio-requirements.txt ||

@@ -83,8 +83,7 @@ public struct BoundedDecayAnimator: Sendable {
     /// - Precondition: `duration` is finite and ≥ 0 (see `SpringAnimator.advance(by:)`).
     @discardableResult
     public mutating func advance(by duration: Double) -> Bool {
-        precondition(
-            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        FrameRule.requireDuration(duration)
         return advance(to: time + duration)
     }
 
@@ -93,8 +92,7 @@ public struct BoundedDecayAnimator: Sendable {
     /// - Precondition: `time` is finite and not before the animator's time.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        precondition(
-            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        FrameRule.requireTime(time, from: self.time)
         let wasSettled = isSettled
         self.time = time
         if isSpringing, let handOffTime {

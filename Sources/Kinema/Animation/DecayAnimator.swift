@@ -51,8 +51,7 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     /// - Precondition: `duration` is finite and ≥ 0 (see `SpringAnimator.advance(by:)`).
     @discardableResult
     public mutating func advance(by duration: Double) -> Bool {
-        precondition(
-            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        FrameRule.requireDuration(duration)
         return advance(to: time + duration)
     }
 
@@ -61,8 +60,7 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     /// - Precondition: `time` is finite and not before the animator's time.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        precondition(
-            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        FrameRule.requireTime(time, from: self.time)
         self.time = time
         if isSettled { return false }
         let speed = velocity.animatableComponents.lengthSquared.squareRoot()

@@ -83,11 +83,10 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// - Returns: `true` on the advance that settles the motion (once per settle: the completion).
     /// - Precondition: `duration` is finite and ≥ 0. A frame's duration comes from the display
     ///   link, not from data: as in SwiftUI and Foundation, a negative or non-finite one is a
-    ///   programmer error, not an error to handle on every frame.
+    ///   programmer error, not an error to handle on every frame (the rule of every `advance`).
     @discardableResult
     public mutating func advance(by duration: Double) -> Bool {
-        precondition(
-            duration.isFinite && duration >= 0, "advance(by:): the frame duration \(duration) is not finite and ≥ 0")
+        FrameRule.requireDuration(duration)
         return advance(to: time + duration)
     }
 
@@ -96,8 +95,7 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// - Precondition: `time` is finite and not before the animator's time.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        precondition(
-            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        FrameRule.requireTime(time, from: self.time)
         self.time = time
         if isSettled { return false }
         // The motion itself stays anchored at its last change (no per-frame feedback); only the

@@ -75,8 +75,7 @@ public struct PhysicsSimulator {
     /// stops where it was: `failure` says why, and later advances leave the state as it is.
     /// - Precondition: `time` is finite and not before the time reached (see `SpringAnimator.advance(by:)`).
     public mutating func advance(to time: Double) {
-        precondition(
-            time.isFinite && time >= self.time, "advance(to:): the time \(time) is not finite and ≥ \(self.time)")
+        FrameRule.requireTime(time, from: self.time)
         guard failure == nil else { return }
         events = []
         do {
@@ -94,9 +93,7 @@ public struct PhysicsSimulator {
     /// Advances by one frame of `frameDuration` seconds (zero leaves the scene where it is).
     /// - Precondition: `frameDuration` is finite and ≥ 0.
     public mutating func advance(by frameDuration: Double) {
-        precondition(
-            frameDuration.isFinite && frameDuration >= 0,
-            "advance(by:): the frame duration \(frameDuration) is not finite and ≥ 0")
+        FrameRule.requireDuration(frameDuration)
         advance(to: time + frameDuration)
     }
 
