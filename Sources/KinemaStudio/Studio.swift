@@ -29,7 +29,7 @@ public enum Studio {
             do {
                 let request = try BakeRequest(json: Data(buffer: body))
                 if let cached = answers[request.key] { return text(cached, type: "application/json") }
-                let answer = try BakeAnswer(request)
+                let answer = try await bakes.run { try BakeAnswer(request) }
                 answers.store(answer.json, for: request.key)
                 return text(answer.json, type: "application/json")
             } catch let error as BakeRequest.Refusal {
@@ -46,6 +46,8 @@ public enum Studio {
 
     /// The 256 latest bakes (about 25 KB each).
     static let answers = AnswerCache(capacity: 256)
+    /// Where bakes run: first come, first served, off the server's threads.
+    static let bakes = BakeQueue()
 
     static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
