@@ -38,9 +38,6 @@ struct EasingCommand: ParsableCommand {
 
     func run() throws {
         let easing = try Easing(name: name)
-        if name.lowercased() == Easing.deprecatedLockwoodBounceName {
-            StandardStreams.writeError("kinema: warning: '\(name)' is deprecated; use 'lockwood-bounce-out'.\n")
-        }
         let times = try sampleTimes()
         // Rows go out in blocks of about 64 kB as they are computed: memory is flat in --samples
         // (no array of the times).

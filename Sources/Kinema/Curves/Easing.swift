@@ -24,9 +24,6 @@ public enum Easing: EasingCurve, Hashable {
         "back-{in,out,in-out}(s)", "elastic-{in,out,in-out}(a,p)", "poly-{in,out,in-out}(n)"
     ]
 
-    /// The name `lockwood-bounce-out` had before it was named after its source; still parsed.
-    public static let deprecatedLockwoodBounceName = "seed-bounce-out"
-
     /// Parses an easing name.
     /// - Throws: `KinemaError` naming the text and the accepted names, or the bad parameter.
     public init(name: String) throws {
@@ -37,7 +34,7 @@ public enum Easing: EasingCurve, Hashable {
         case "ease-out": self = .timingFunction(.easeOut)
         case "ease-in-out": self = .timingFunction(.easeInEaseOut)
         case "default": self = .timingFunction(.default)
-        case "lockwood-bounce-out", Self.deprecatedLockwoodBounceName: self = .lockwoodBounce
+        case "lockwood-bounce-out": self = .lockwoodBounce
         default:
             if let arguments = try Self.arguments(of: text, function: "cubic-bezier", count: 4, original: name) {
                 self = .timingFunction(
