@@ -133,6 +133,20 @@ def main():
               f"{after['keyframes']}, settling {before['settling']} → {after['settling']}")
         if page.eval("getComputedStyle(document.getElementById('ball')).animationName") != "kinema-position-x":
             fail("the ball is not animated by the exported CSS")
+        # The two balls (@keyframes and linear()) start on the same frame and, seeked to the same
+        # time, stand within the tolerance of each other (2 × 0.001 of the travel).
+        starts = wait("both animations to start", lambda: (v := page.eval(
+            "document.getAnimations().map(a => a.startTime)")) and len(v) == 2 and None not in v and v)
+        if starts[0] != starts[1]:
+            fail(f"the two balls start at different times: {starts}")
+        apart = page.eval("""(() => { const [a, b] = document.getAnimations(); let worst = 0;
+            for (let t = 0; t <= 1000; t += 50) { a.pause(); b.pause(); a.currentTime = b.currentTime = t;
+              const x = id => parseFloat(getComputedStyle(document.getElementById(id)).getPropertyValue('--position-x'));
+              worst = Math.max(worst, Math.abs(x('ball') - x('ball-linear'))); }
+            return worst; })()""")
+        if not apart <= 0.002:
+            fail(f"the @keyframes and linear() balls are {apart} apart")
+        print(f"check-studio: the exported CSS plays on both balls from the same frame, at most {apart:.2e} apart")
 
         # Download the CSS (the tab the URL chose) and compare it with the CLI's.
         button = page.rect("#download")
