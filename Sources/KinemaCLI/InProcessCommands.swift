@@ -109,13 +109,16 @@ package struct InProcessCommands {
     /// The spring dialects of `--spring`: each name, its parameters (flags without dashes, in
     /// camelCase) and whether `--mass` applies.
     package static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
-        SpringOptions.dialects.map { dialect in
-            let parameters = dialect.flags.sorted().map { flag in
-                flag.dropFirst(2).split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.capitalized }
-                    .joined()
-            }
-            return (dialect.name, parameters, dialect.takesMass)
-        }
+        SpringOptions.dialects.map { ($0.name, $0.flags.sorted().map(parameter(forFlag:)), $0.takesMass) }
+    }
+
+    /// `origamiTension` → `--origami-tension`: a parameter's flag.
+    package static func flag(forParameter parameter: String) -> String { SpringOptions.flagName(parameter) }
+
+    /// `--origami-tension` → `origamiTension`: a flag's parameter.
+    package static func parameter(forFlag flag: String) -> String {
+        flag.drop { $0 == "-" }.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.capitalized }
+            .joined()
     }
 
     /// `body`'s result, or its error as the command reports it (`KinemaCommand.run(arguments:)`),

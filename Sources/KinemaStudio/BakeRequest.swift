@@ -5,14 +5,12 @@ import KinemaCLI
 /// it, as `kinema keyframes` flags. Fields are the flags' names in camelCase (`dampingRatio` for
 /// `--damping-ratio`), so that the CLI's messages, which name the flag, name the field too.
 struct BakeRequest {
-    /// The kinds of motion, each with the fields it takes (besides `source` and `common`).
+    /// The kinds of motion, each with the fields it takes (besides `source` and `common`): a
+    /// spring's are the CLI's dialect parameters and its mass and ends.
     static let fields: [String: [String]] = [
         "easing": ["easing"],
-        "spring": [
-            "mass", "stiffness", "damping", "response", "dampingRatio", "bounce", "tension", "friction",
-            "bounciness", "speed", "origamiTension", "origamiFriction", "dampedCosine", "motionDuration",
-            "motionVisualDuration", "motionBounce", "from", "to", "velocity", "relativeVelocity"
-        ],
+        "spring": Set(InProcessCommands.springDialects.flatMap(\.parameters)).sorted()
+            + ["mass", "from", "to", "velocity", "relativeVelocity"],
         "drop": ["height", "gravity", "restitution", "restVelocity"]
     ]
     static let common = ["duration", "tolerance", "strategy", "fps"]
@@ -107,27 +105,12 @@ struct BakeRequest {
     }
 
     /// `dampingRatio` → `--damping-ratio`.
-    static func flag(_ field: String) -> String {
-        var flag = "--"
-        for character in field {
-            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
-        }
-        return flag
-    }
+    static func flag(_ field: String) -> String { InProcessCommands.flag(forParameter: field) }
 
     /// The field a CLI message names (its first `'--flag'`), if any.
     static func field(in message: String) -> String? {
         guard let start = message.range(of: "'--") else { return nil }
-        let name = message[start.upperBound...].prefix { $0 != "'" && $0 != " " }
-        var field = "", upper = false
-        for character in name {
-            if character == "-" {
-                upper = true
-            } else {
-                field.append(upper ? Character(character.uppercased()) : character)
-                upper = false
-            }
-        }
-        return field.isEmpty ? nil : field
+        let flag = message[start.lowerBound...].dropFirst().prefix { $0 != "'" && $0 != " " }
+        return flag.count > 2 ? InProcessCommands.parameter(forFlag: String(flag)) : nil
     }
 }

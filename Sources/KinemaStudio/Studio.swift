@@ -57,9 +57,9 @@ public enum Studio {
 
     /// `{"error": MESSAGE, "field": FIELD}` with the refusal's status.
     static func refusal(_ refusal: BakeRequest.Refusal) -> Response {
-        let field = refusal.field.map { "\"\(JSONText.escape($0))\"" } ?? "null"
+        let field = refusal.field.map(JSONText.string) ?? "null"
         return text(
-            "{\"error\": \"\(JSONText.escape(refusal.message))\", \"field\": \(field)}\n", type: "application/json",
+            "{\"error\": \(JSONText.string(refusal.message)), \"field\": \(field)}\n", type: "application/json",
             status: .init(code: refusal.status))
     }
 

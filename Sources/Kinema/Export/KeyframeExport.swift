@@ -7,25 +7,23 @@ public enum KeyframeExport {
         components.count == 1 ? number(components[0]) : "[" + components.map(number).joined(separator: ", ") + "]"
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal. Byte by byte (kinema-studio escapes whole exports with it): only
+    /// quotes, backslashes and control characters change, and UTF-8's other bytes are ≥ 0x20.
     package static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    result +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        var bytes: [UInt8] = [0x22]
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 2)
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0..<0x20: bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `{"keyPath", "duration", "calculationMode", "values", "keyTimes", "timingFunctions",
