@@ -21,7 +21,7 @@ public struct KinemaError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An error at a place in a file: `"scene.json, line 3, column 5: unknown key 'x' …"`.
-    public init(at place: String, _ message: String) {
+    package init(at place: String, _ message: String) {
         parameter = place
         value = ""
         rule = message
@@ -34,6 +34,24 @@ extension KinemaError {
     package static func requireFinite(_ value: Double, _ parameter: @autoclosure () -> String) throws {
         guard value.isFinite else {
             throw KinemaError(parameter: parameter(), value: "\(value)", rule: "a finite number")
+        }
+    }
+
+    /// Throws unless every component of `vector` is finite.
+    package static func requireFinite(_ vector: SIMD3<Double>, _ parameter: @autoclosure () -> String) throws {
+        guard (vector - vector) == .zero else {
+            throw KinemaError(parameter: parameter(), value: vector.sceneText(), rule: "finite components")
+        }
+    }
+
+    /// Throws unless the components of `vector` past a scene's `dimensions` are zero.
+    package static func requireWithin(
+        dimensions: Int, _ vector: SIMD3<Double>, _ parameter: @autoclosure () -> String
+    ) throws {
+        guard (dimensions..<3).allSatisfy({ vector[$0] == 0 }) else {
+            throw KinemaError(
+                parameter: parameter(), value: vector.sceneText(),
+                rule: "zero past the scene's \(dimensions) dimension\(dimensions == 1 ? "" : "s")")
         }
     }
 

@@ -1,3 +1,5 @@
+import Kinema
+
 /// A rejected command-line value: one line naming the flag, the value and the rule.
 ///
 /// Exit codes, one policy for every command: 64 when the command line cannot be parsed (an unknown
@@ -78,4 +80,23 @@ where T.RawValue == String {
             flag: flag, value: "'\(text)'", rule: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return value
+}
+
+extension CLIError {
+    /// A simulation that stopped: the library's message, then the flags and integrators that act on it.
+    init(_ error: SimulationError) {
+        var hints: [String] = []
+        switch error {
+        case .tooManyEvents:
+            hints.append("the rest velocity is '--rest-velocity' with --drop, \"restVelocity\" in a scene file")
+        case .tooManySteps:
+            hints.append("the step budget is '--max-steps'")
+        case .overBudget(_, _, let advice):
+            if advice.contains("implicit method") { hints.append("the implicit methods are gsl-msbdf and gsl-bsimp") }
+            hints.append("the step budget is '--max-steps'")
+        case .stepSizeUnderflow, .unstable, .contactLost:
+            break
+        }
+        self.init(error.description + (hints.isEmpty ? "" : " Here " + hints.joined(separator: "; ") + "."))
+    }
 }

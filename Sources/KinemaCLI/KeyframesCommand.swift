@@ -107,7 +107,7 @@ struct KeyframesCommand: ParsableCommand {
                     sceneFlags.spring || sceneFlags.drop ? .exact : .dopri5(tolerance: 1e-11)
                 trajectory = try Simulation(scene: scene).run(method: method, duration: total, sampleRate: 2_000)
             } catch let error as SimulationError {
-                throw CLIError(error.description)
+                throw CLIError(error)
             }
             let axes = ["x", "y", "z"]
             for (b, body) in scene.bodies.enumerated() {

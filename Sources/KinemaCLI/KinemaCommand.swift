@@ -49,6 +49,9 @@ public struct KinemaCommand: ParsableCommand {
             } catch let error as KinemaError {
                 reportError(oneLine(error.description))
                 return 1
+            } catch let error as SimulationError {
+                reportError(oneLine(CLIError(error).description))
+                return 1
             } catch {
                 let code = exitCode(for: error).rawValue
                 guard code == 0 || code == 64 else {

@@ -46,7 +46,7 @@ struct SimulateCommand: ParsableCommand {
                     try simulation.values.run(scene, duration: duration, each: each)
                 }
             } catch let error as SimulationError {
-                throw CLIError(error.description)
+                throw CLIError(error)
             } catch let error as GSLError {
                 throw CLIError(error.description)
             }
@@ -87,8 +87,8 @@ struct SimulateCommand: ParsableCommand {
         for i in 0..<trajectory.count {
             text += "\(trajectory.times[i])"
             for b in 0..<scene.bodies.count {
-                for axis in 0..<d { text += ",\(trajectory.position(i, b * d + axis))" }
-                for axis in 0..<d { text += ",\(trajectory.velocity(i, b * d + axis))" }
+                for axis in 0..<d { text += ",\(trajectory.position(atSample: i, coordinate: b * d + axis))" }
+                for axis in 0..<d { text += ",\(trajectory.velocity(atSample: i, coordinate: b * d + axis))" }
             }
             text += "\n"
         }

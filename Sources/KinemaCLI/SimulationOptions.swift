@@ -1,5 +1,5 @@
 import ArgumentParser
-import Kinema
+@_spi(Engine) import Kinema
 import KinemaReference
 
 /// How to integrate and sample: shared by `simulate`, `keyframes` and `sweep`.
@@ -19,7 +19,7 @@ struct SimulationOptions: ParsableArguments {
     /// Kinema's integrator with its setting, or GSL's.
     enum Choice {
         case kinema(IntegrationMethod)
-        case gsl(GSLMethod, GSLIntegrator<Double>.Stepping)
+        case gsl(GSLMethod, GSLStepping)
     }
 
     @Option(

@@ -54,7 +54,7 @@ struct StandardScene {
     func maxError(_ trajectory: Trajectory) -> Double {
         var worst = 0.0
         for i in 0..<trajectory.count {
-            worst = max(worst, abs(trajectory.position(i) - analytic(trajectory.times[i])))
+            worst = max(worst, abs(trajectory.position(atSample: i) - analytic(trajectory.times[i])))
         }
         return worst
     }

@@ -1,4 +1,4 @@
-import Kinema
+@_spi(Engine) import Kinema
 
 /// Springs of a sweep simulated together. `--spring` rows run by RK4 with the same step, samples
 /// and duration share one 8-wide SIMD state, one spring per lane, so each RK4 step advances eight

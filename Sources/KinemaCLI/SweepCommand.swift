@@ -451,7 +451,7 @@ struct SweepCommand: ParsableCommand {
         do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error
             as SimulationError
         {
-            throw CLIError(error.description)
+            throw CLIError(error)
         }
     }
 

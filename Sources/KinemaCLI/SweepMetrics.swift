@@ -1,4 +1,4 @@
-import Kinema
+@_spi(Engine) import Kinema
 
 /// The metric columns of a sweep's rows, as `--metrics` picks them, and how each is computed.
 /// Only the metrics asked for are computed (the keyframe bake, most of a spring row's cost, runs
@@ -178,8 +178,10 @@ struct SweepMetrics: Sendable {
                         var speed = 0.0, distance = 0.0
                         for a in 0..<d {
                             let c = body * d + a
-                            let v = trajectory.velocity(i, c),
-                                x = trajectory.position(i, c) - trajectory.position(n - 1, c)
+                            let v = trajectory.velocity(atSample: i, coordinate: c),
+                                x =
+                                    trajectory.position(atSample: i, coordinate: c)
+                                    - trajectory.position(atSample: n - 1, coordinate: c)
                             speed += v * v
                             distance += x * x
                         }
@@ -191,7 +193,7 @@ struct SweepMetrics: Sendable {
                 }
             case "final_position":
                 for body in scene.bodies.indices {
-                    row += (0..<d).map { "\(trajectory.position(n - 1, body * d + $0))" }
+                    row += (0..<d).map { "\(trajectory.position(atSample: n - 1, coordinate: body * d + $0))" }
                 }
             case "peak_speed":
                 for body in scene.bodies.indices {
@@ -199,7 +201,9 @@ struct SweepMetrics: Sendable {
                     for i in 0..<n {
                         var speed = 0.0
                         for a in 0..<d {
-                            speed += trajectory.velocity(i, body * d + a) * trajectory.velocity(i, body * d + a)
+                            speed +=
+                                trajectory.velocity(atSample: i, coordinate: body * d + a)
+                                * trajectory.velocity(atSample: i, coordinate: body * d + a)
                         }
                         peak = max(peak, speed)
                     }

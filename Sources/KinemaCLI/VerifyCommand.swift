@@ -43,7 +43,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     static func gsl(
-        _ method: GSLMethod, _ stepping: GSLIntegrator<Double>.Stepping, _ setting: String, _ tolerance: Double
+        _ method: GSLMethod, _ stepping: GSLStepping, _ setting: String, _ tolerance: Double
     ) -> Row {
         Row(integrator: "gsl-\(method.rawValue)", setting: setting, tolerance: tolerance) { scene, duration in
             try GSLReference.simulate(
@@ -89,7 +89,8 @@ struct VerifyCommand: ParsableCommand {
                     analytic = standard.maxError(trajectory)
                     versusGSL = 0
                     for i in 0..<min(trajectory.count, reference.count) {
-                        versusGSL = max(versusGSL, abs(trajectory.position(i) - reference.position(i)))
+                        versusGSL = max(
+                            versusGSL, abs(trajectory.position(atSample: i) - reference.position(atSample: i)))
                     }
                 } catch {
                     StandardStreams.writeError("verify: \(standard.name) \(row.integrator): \(error)\n")

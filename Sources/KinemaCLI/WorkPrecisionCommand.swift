@@ -45,7 +45,7 @@ struct WorkPrecisionCommand: ParsableCommand {
                     try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: rate)
                 })
         }
-        func gsl(_ method: GSLMethod, _ setting: String, _ stepping: GSLIntegrator<Double>.Stepping) {
+        func gsl(_ method: GSLMethod, _ setting: String, _ stepping: GSLStepping) {
             list.append(
                 Candidate(integrator: "gsl-\(method.rawValue)", setting: setting, isGSL: true) {
                     scene, duration, rate in
@@ -127,7 +127,7 @@ struct WorkPrecisionCommand: ParsableCommand {
             var worst = 0.0
             for i in 0..<trajectory.count {
                 for j in 0..<trajectory.coordinateCount {
-                    worst = max(worst, abs(trajectory.position(i, j) - reference(i, j)))
+                    worst = max(worst, abs(trajectory.position(atSample: i, coordinate: j) - reference(i, j)))
                 }
             }
             let cost = Double(best) / duration
@@ -163,10 +163,10 @@ struct WorkPrecisionCommand: ParsableCommand {
         // oscillator; parabolas between impacts found by root finding).
         if options.spring || options.drop {
             let exact = try Simulation(scene: scene).run(method: .exact, duration: duration, sampleRate: rate)
-            return { i, j in exact.position(i, j) }
+            return { i, j in exact.position(atSample: i, coordinate: j) }
         }
         let gsl = try GSLReference.simulate(
             scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: duration, sampleRate: rate)
-        return { i, j in gsl.position(i, j) }
+        return { i, j in gsl.position(atSample: i, coordinate: j) }
     }
 }

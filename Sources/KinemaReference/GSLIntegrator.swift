@@ -1,5 +1,5 @@
 import CGSL
-import Kinema
+@_spi(Engine) import Kinema
 
 /// Integrates a Kinema scene with `gsl_odeiv2`, behind Kinema's `Integrator` protocol, so the
 /// same loop samples it, locates its collisions and checks its stability.
@@ -13,22 +13,16 @@ import Kinema
 ///   step from the step's start: GSL offers no dense output for its steppers.
 /// - Implicit methods get the scene's analytic Jacobian. One driver per integrator: not for
 ///   sharing across threads.
-public struct GSLIntegrator<V: StateVector>: Integrator {
+@_spi(Engine) public struct GSLIntegrator<V: StateVector>: Integrator {
     public typealias System = SceneSystem<V>
-
-    /// How GSL chooses the step.
-    public enum Stepping: Hashable, Sendable {
-        case fixed(timeStep: Double)
-        case adaptive(tolerance: Double)
-    }
 
     let storage: Storage
 
     public let method: GSLMethod
-    public let stepping: Stepping
+    public let stepping: GSLStepping
 
     /// - Throws: `KinemaError` for a non-positive step or tolerance.
-    public init(system: System, method: GSLMethod, stepping: Stepping, state: PhaseState<V>) throws {
+    public init(system: System, method: GSLMethod, stepping: GSLStepping, state: PhaseState<V>) throws {
         switch stepping {
         case .fixed(let h):
             try KinemaError.requirePositive(h, "timeStep")
@@ -86,7 +80,7 @@ extension GSLIntegrator {
         }
         let counters: UnsafeMutablePointer<Int>
         let method: GSLMethod
-        let stepping: Stepping
+        let stepping: GSLStepping
         let coordinates: Int
         let dimension: Int
         let y: UnsafeMutablePointer<Double>
@@ -105,7 +99,7 @@ extension GSLIntegrator {
         /// What GSL's `params` points to; replaced (not mutated) when the callbacks change.
         var callbacks = GSLCallbackTarget(derivative: { _, _, _ in }, jacobian: { _, _, _ in })
 
-        init(system: System, method: GSLMethod, stepping: Stepping) {
+        init(system: System, method: GSLMethod, stepping: GSLStepping) {
             systemPointer = .allocate(capacity: 1)
             systemPointer.initialize(to: system)
             counters = .allocate(capacity: 1)

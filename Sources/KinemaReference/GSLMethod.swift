@@ -42,7 +42,7 @@ public enum GSLMethod: String, CaseIterable, Sendable {
     /// one's: a fixed step counts the same; the adaptive steppers like DP5(4), or DOP853 for the
     /// high orders (rk8pd, bsimp). The implicit ones have no stability bound, so their estimate
     /// only counts while a mode oscillates (`GSLReference` skips it for overdamped scenes).
-    func estimateProxy(_ stepping: GSLIntegrator<Double>.Stepping) -> IntegrationMethod {
+    func estimateProxy(_ stepping: GSLStepping) -> IntegrationMethod {
         switch stepping {
         case .fixed(let h): return .rk4(timeStep: h)
         case .adaptive(let tolerance):

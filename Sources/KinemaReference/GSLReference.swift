@@ -1,4 +1,4 @@
-import Kinema
+@_spi(Engine) import Kinema
 
 /// Runs Kinema scenes through GSL: the reference every Kinema integrator is checked against.
 public enum GSLReference {
@@ -8,20 +8,15 @@ public enum GSLReference {
     /// - Throws: `KinemaError` for invalid settings, `GSLError` when GSL fails,
     ///   `SimulationError` for instability or too many events.
     public static func simulate(
-        _ scene: PhysicsScene, method: GSLMethod, stepping: GSLIntegrator<Double>.Stepping,
+        _ scene: PhysicsScene, method: GSLMethod, stepping: GSLStepping,
         duration: Double, sampleRate: Double = 60,
         stepBudget: Int = Simulation.defaultStepBudget,
         each: ((Trajectory) throws -> Void)? = nil
     ) throws -> Trajectory {
         func run<V: StateVector>(_: V.Type) throws -> Trajectory {
             let system = SceneSystem<V>(scene: scene)
-            let converted: GSLIntegrator<V>.Stepping
-            switch stepping {
-            case .fixed(let h): converted = .fixed(timeStep: h)
-            case .adaptive(let tolerance): converted = .adaptive(tolerance: tolerance)
-            }
             var integrator = try GSLIntegrator(
-                system: system, method: method, stepping: converted, state: system.initialState)
+                system: system, method: method, stepping: stepping, state: system.initialState)
             // After the integrator has checked the step or tolerance, so the estimate has valid inputs.
             let (omega, zeta) = system.stiffestMode
             if !method.needsJacobian || zeta < 1 {

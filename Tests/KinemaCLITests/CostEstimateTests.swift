@@ -2,6 +2,8 @@ import Foundation
 import Kinema
 import Testing
 
+@testable import KinemaCLI
+
 /// Runs that would take too long are refused before they start, with the estimate and a cheaper
 /// choice; `--max-steps` moves the budget. (These hung for 14–300 s before.)
 @Suite struct CostEstimateTests {
@@ -46,7 +48,7 @@ import Testing
         let motion = try DampedSpring(stiffness: 1e15, damping: 3).motion()
         #expect(trajectory.steps <= 61)
         for i in 0..<trajectory.count {
-            #expect(abs(trajectory.position(i) - motion.position(at: trajectory.times[i])) <= 1e-9)
+            #expect(abs(trajectory.position(atSample: i) - motion.position(at: trajectory.times[i])) <= 1e-9)
         }
     }
 
@@ -66,6 +68,24 @@ import Testing
         #expect(
             Double(adaptive.steps) >= estimate && Double(adaptive.steps) <= 3 * estimate,
             "\(adaptive.steps) vs \(estimate)")
+    }
+
+    /// The library's messages speak its own words (`stepBudget`, an implicit method); the command
+    /// line adds the flag that moves the budget and GSL's implicit methods.
+    @Test func flagsAndGSLMethodsAreNamedOnlyOnTheCommandLine() {
+        let stiff =
+            "use a looser tolerance"
+            + Simulation.stiffnessAdvice(omega: 1e6, dampingRatio: 0.01, duration: 10, budget: 1_000)
+        let errors: [SimulationError] = [
+            .tooManyEvents(time: 1, limit: 10), .tooManySteps(time: 1, limit: 10),
+            .overBudget(estimatedSteps: 1e9, budget: 1_000, advice: stiff)
+        ]
+        for error in errors {
+            #expect(!error.description.contains("--") && !error.description.contains("gsl-"), "\(error)")
+            let line = CLIError(error).description
+            #expect(line.hasPrefix(error.description) && line.contains("'--"), "\(line)")
+        }
+        #expect(stiff.contains("implicit method") && CLIError(errors[2]).description.contains("gsl-msbdf"))
     }
 
     @Test func maxStepsIsValidated() throws {

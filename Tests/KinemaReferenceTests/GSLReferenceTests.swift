@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import Testing
 
 @testable import KinemaReference
@@ -39,11 +39,14 @@ struct StandardScene: CustomTestStringConvertible, Sendable {
         StandardScene(
             name: "2-D ball on a spring",
             scene: {
-                let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+                let ball = try! PhysicsBody(
+                    name: "ball", position: SIMD3(0.5, 1, 0), velocity: SIMD3(1, 0, 0), radius: 0.05)
                 return try! PhysicsScene(
                     dimensions: 2, bodies: [ball],
-                    springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
-                    gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+                    springs: [
+                        SpringForce(.anchor(body: 0, at: SIMD3(0, 1, 0)), stiffness: 40, damping: 0.5, restLength: 0.5)
+                    ],
+                    gravity: SIMD3(0, -9.81, 0), planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
             }(), duration: 2, analytic: nil)
     ]
 }
@@ -58,8 +61,8 @@ struct GSLReferenceTests {
             method: .dop853(tolerance: 1e-12), duration: s.duration, sampleRate: 200)
         #expect(gsl.count == kinema.count)
         for i in 0..<gsl.count {
-            #expect(abs(gsl.position(i) - s.analytic!(gsl.times[i])) <= 1e-10, "t = \(gsl.times[i])")
-            #expect(abs(gsl.position(i) - kinema.position(i)) <= 1e-10)
+            #expect(abs(gsl.position(atSample: i) - s.analytic!(gsl.times[i])) <= 1e-10, "t = \(gsl.times[i])")
+            #expect(abs(gsl.position(atSample: i) - kinema.position(atSample: i)) <= 1e-10)
         }
     }
 
@@ -76,7 +79,10 @@ struct GSLReferenceTests {
             #expect(abs(a.time - b.time) <= 1e-9, "impact at \(a.time) vs \(b.time)")
         }
         for i in 0..<gsl.count {
-            for j in 0..<gsl.coordinateCount { #expect(abs(gsl.position(i, j) - kinema.position(i, j)) <= 1e-9) }
+            for j in 0..<gsl.coordinateCount {
+                #expect(
+                    abs(gsl.position(atSample: i, coordinate: j) - kinema.position(atSample: i, coordinate: j)) <= 1e-9)
+            }
         }
     }
 
@@ -91,8 +97,8 @@ struct GSLReferenceTests {
         let full = try Simulation(scene: scene).run(method: .rk4(timeStep: h), duration: 2, sampleRate: 100)
         var fullGap = 0.0
         for i in 0..<gsl.count {
-            #expect(abs(gsl.position(i) - half.position(i)) <= 1e-14)
-            fullGap = max(fullGap, abs(gsl.position(i) - full.position(i)))
+            #expect(abs(gsl.position(atSample: i) - half.position(atSample: i)) <= 1e-14)
+            fullGap = max(fullGap, abs(gsl.position(atSample: i) - full.position(atSample: i)))
         }
         #expect(fullGap > 1e-6, "GSL rk4 at h differs from classic RK4 at h")
     }
@@ -110,7 +116,7 @@ struct GSLReferenceTests {
             duration: s.duration, sampleRate: 100)
         var worst = 0.0
         for i in 0..<trajectory.count {
-            worst = max(worst, abs(trajectory.position(i) - s.analytic!(trajectory.times[i])))
+            worst = max(worst, abs(trajectory.position(atSample: i) - s.analytic!(trajectory.times[i])))
         }
         #expect(worst <= (method.isMultistep ? 1000 : 100) * tolerance, "\(method): \(worst)")
         guard !method.isMultistep else {
@@ -123,20 +129,22 @@ struct GSLReferenceTests {
             s.scene, method: method, stepping: .fixed(timeStep: 1e-4),
             duration: s.duration, sampleRate: 100)
         var fixedWorst = 0.0
-        for i in 0..<fixed.count { fixedWorst = max(fixedWorst, abs(fixed.position(i) - s.analytic!(fixed.times[i]))) }
+        for i in 0..<fixed.count {
+            fixedWorst = max(fixedWorst, abs(fixed.position(atSample: i) - s.analytic!(fixed.times[i])))
+        }
         #expect(fixedWorst <= 1e-6, "\(method) fixed: \(fixedWorst)")
     }
 
     @Test func jacobianMatchesFiniteDifferences() throws {
-        let a = try PhysicsBody(name: "a", mass: 2, position: [0.3, 1.1], velocity: [0.5, -0.2])
-        let b = try PhysicsBody(name: "b", mass: 0.5, position: [1.0, 0.2], velocity: [-1, 0.4])
+        let a = try PhysicsBody(name: "a", mass: 2, position: SIMD3(0.3, 1.1, 0), velocity: SIMD3(0.5, -0.2, 0))
+        let b = try PhysicsBody(name: "b", mass: 0.5, position: SIMD3(1.0, 0.2, 0), velocity: SIMD3(-1, 0.4, 0))
         let scene = try PhysicsScene(
             dimensions: 2, bodies: [a, b],
             springs: [
-                SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 30, damping: 0.7, restLength: 0.4),
+                SpringForce(.anchor(body: 0, at: SIMD3(0, 2, 0)), stiffness: 30, damping: 0.7, restLength: 0.4),
                 SpringForce(.bodies(0, 1), stiffness: 12, damping: 0.3, restLength: 0.9),
-                SpringForce(.anchor(body: 1, at: [1, 0]), stiffness: 5, damping: 0.1)
-            ], gravity: [0, -9.81], drag: 0.2)
+                SpringForce(.anchor(body: 1, at: SIMD3(1, 0, 0)), stiffness: 5, damping: 0.1)
+            ], gravity: SIMD3(0, -9.81, 0), drag: 0.2)
         let system = SceneSystem<SIMD4<Double>>(scene: scene)
         let state = system.initialState
         let (dx, dv) = system.jacobian(position: state.position, velocity: state.velocity)
@@ -204,18 +212,21 @@ struct CoupledChainTests {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<12 {
             bodies.append(
-                try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+                try PhysicsBody(name: "b\(i)", mass: 0.2, position: SIMD3(0.3 * Double(i + 1), 0, 0.05 * Double(i))))
             springs.append(
                 try SpringForce(
-                    i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                    i == 0 ? .anchor(body: 0, at: SIMD3(0, 0, 0)) : .bodies(i - 1, i),
                     stiffness: 80, damping: 0.3, restLength: 0.25))
         }
-        let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+        let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: SIMD3(0, 0, -9.81))
         let kinema = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1, sampleRate: 20)
         let gsl = try GSLReference.simulate(
             scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12), duration: 1, sampleRate: 20)
         for s in 0..<kinema.count {
-            for j in 0..<36 { #expect(abs(kinema.position(s, j) - gsl.position(s, j)) <= 1e-8) }
+            for j in 0..<36 {
+                #expect(
+                    abs(kinema.position(atSample: s, coordinate: j) - gsl.position(atSample: s, coordinate: j)) <= 1e-8)
+            }
         }
     }
 }
@@ -227,13 +238,13 @@ struct LargeSceneReferenceTests {
         var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
         for i in 0..<n {
             bodies.append(
-                try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+                try PhysicsBody(name: "b\(i)", mass: 0.2, position: SIMD3(0.3 * Double(i + 1), 0, 0.05 * Double(i))))
             springs.append(
                 try SpringForce(
-                    i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                    i == 0 ? .anchor(body: 0, at: SIMD3(0, 0, 0)) : .bodies(i - 1, i),
                     stiffness: 80, damping: 0.3, restLength: 0.25))
         }
-        return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+        return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: SIMD3(0, 0, -9.81))
     }
 
     @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-4), .dop853(tolerance: 1e-12)])
@@ -245,10 +256,15 @@ struct LargeSceneReferenceTests {
         #expect(gsl.count == kinema.count)
         var worst = 0.0
         for s in 0..<gsl.count {
-            for c in 0..<scene.coordinateCount { worst = max(worst, abs(gsl.position(s, c) - kinema.position(s, c))) }
+            for c in 0..<scene.coordinateCount {
+                worst = max(
+                    worst, abs(gsl.position(atSample: s, coordinate: c) - kinema.position(atSample: s, coordinate: c)))
+            }
         }
         #expect(worst <= 1e-8)
         print("1000-body chain, \(method.name) vs GSL rk8pd: largest difference \(worst)")
-        #expect(kinema.position(kinema.count - 1, 2999) != scene.bodies[999].position[2], "the chain moves")
+        #expect(
+            kinema.position(atSample: kinema.count - 1, coordinate: 2999) != scene.bodies[999].position[2],
+            "the chain moves")
     }
 }

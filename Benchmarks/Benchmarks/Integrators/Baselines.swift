@@ -1,6 +1,6 @@
 import Benchmark
 import CBaseline
-import Kinema
+@_spi(Engine) import Kinema
 
 /// Kinema's RK4 on a 1-D spring against plain C and GSL on the same spring, in the same run.
 /// Each iteration is 1,000 steps of h = 1e-3 (k = 100, c = 2, unit mass): read ns per step as the
@@ -35,7 +35,7 @@ func baselineBenchmarks() {
         var last = 0.0
         benchmark.startMeasurement()
         for _ in 0..<(benchmark.scaledIterations.count / steps) {
-            last += try! simulation.run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 1).position(1, 0)
+            last += try! simulation.run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 1).position(atSample: 1)
         }
         benchmark.stopMeasurement()
         blackHole(last)

@@ -1,5 +1,5 @@
 import Benchmark
-import Kinema
+@_spi(Engine) import Kinema
 
 let benchmarks: @Sendable () -> Void = {
     keyframeBenchmarks()

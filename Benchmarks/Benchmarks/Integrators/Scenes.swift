@@ -1,27 +1,28 @@
 import Benchmark
-import Kinema
+@_spi(Engine) import Kinema
 
 /// One body on a 2-D spring (k = 100, c = 2), the fixed- and adaptive-step benchmarks' spring.
 func simd2Spring() -> SceneSystem<SIMD2<Double>> {
-    let body = try! PhysicsBody(name: "b", position: [1, 0], velocity: [0, 1])
+    let body = try! PhysicsBody(name: "b", position: SIMD3(1, 0, 0), velocity: SIMD3(0, 1, 0))
     return SceneSystem(
         scene: try! PhysicsScene(
             dimensions: 2, bodies: [body],
-            springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 100, damping: 2)]))
+            springs: [SpringForce(.anchor(body: 0, at: SIMD3(0, 0, 0)), stiffness: 100, damping: 2)]))
 }
 
 /// 12 bodies in 3-D joined by springs of rest length 0.25, under gravity (36 coordinates, flat storage).
 func chain() -> SceneSystem<FlatVector> {
     var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
     for i in 0..<12 {
-        bodies.append(try! PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+        bodies.append(
+            try! PhysicsBody(name: "b\(i)", mass: 0.2, position: SIMD3(0.3 * Double(i + 1), 0, 0.05 * Double(i))))
         springs.append(
             try! SpringForce(
-                i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                i == 0 ? .anchor(body: 0, at: SIMD3(0, 0, 0)) : .bodies(i - 1, i),
                 stiffness: 80, damping: 0.3, restLength: 0.25))
     }
     return SceneSystem(
-        scene: try! PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81]))
+        scene: try! PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: SIMD3(0, 0, -9.81)))
 }
 
 /// A benchmark of one integrator's steps (accepted steps for the adaptive ones), 1,000 per scaled

@@ -1,7 +1,7 @@
 import Benchmark
 import CBaseline
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 
 /// The sweep: eight springs on the lanes of one RK4 step (what `kinema sweep` batches), the whole
 /// command on two-second springs (RK4 at 1/600 s, sampled at 60 Hz, CSV), and plain C doing the
@@ -9,9 +9,9 @@ import Kinema
 func sweepBenchmarks() {
     // 8 springs, one per SIMD8 lane, stepped 1,000 times per scaled iteration: ns per step / 8 is
     // the cost of one spring-step, against RK4.Double.springStep for one spring alone.
-    let bodies = (0..<8).map { try! PhysicsBody(name: "lane \($0)", position: [0]) }
+    let bodies = (0..<8).map { try! PhysicsBody(name: "lane \($0)", position: SIMD3(0, 0, 0)) }
     let springs = (0..<8).map {
-        try! SpringForce(.anchor(body: $0, at: [1]), stiffness: 100 + 100 * Double($0), damping: 2)
+        try! SpringForce(.anchor(body: $0, at: SIMD3(1, 0, 0)), stiffness: 100 + 100 * Double($0), damping: 2)
     }
     let lanes = SceneSystem<SIMD8<Double>>(scene: try! PhysicsScene(dimensions: 1, bodies: bodies, springs: springs))
     measureSteps("Sweep.RK4.8lanes.springStep") {

@@ -14,8 +14,10 @@ let spring = try PhysicsScene.spring(try DampedSpring(stiffness: 1000, dampingRa
 let drop = try PhysicsScene.drop(restitution: 0.8)
 // The sweep's batch: 8 independent springs, one per lane of a SIMD8 (as `kinema sweep` builds them).
 let batch = try PhysicsScene(
-    dimensions: 1, bodies: (0..<8).map { try PhysicsBody(name: "lane \($0)", position: [0]) },
-    springs: (0..<8).map { try SpringForce(.anchor(body: $0, at: [1]), stiffness: 100 + 20 * Double($0), damping: 4) })
+    dimensions: 1, bodies: (0..<8).map { try PhysicsBody(name: "lane \($0)", position: SIMD3(0, 0, 0)) },
+    springs: (0..<8).map {
+        try SpringForce(.anchor(body: $0, at: SIMD3(1, 0, 0)), stiffness: 100 + 20 * Double($0), damping: 4)
+    })
 let cases: [(String, PhysicsScene, IntegrationMethod, Double)] = [
     ("spring adams9 1/240 2 s", spring, .adams(timeStep: 1.0 / 240, order: 9), 2),
     ("spring adams8 1/120 2 s", spring, .adams(timeStep: 1.0 / 120, order: 8), 2),

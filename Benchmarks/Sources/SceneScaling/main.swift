@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import OdeintBaseline
 
 // ns per body-step on the 3-D spring chain, Kinema's whole run (`Simulation.run`, as
@@ -10,13 +10,14 @@ import OdeintBaseline
 func chain(_ n: Int) throws -> PhysicsScene {
     var bodies: [PhysicsBody] = [], springs: [SpringForce] = []
     for i in 0..<n {
-        bodies.append(try PhysicsBody(name: "b\(i)", mass: 0.2, position: [0.3 * Double(i + 1), 0, 0.05 * Double(i)]))
+        bodies.append(
+            try PhysicsBody(name: "b\(i)", mass: 0.2, position: SIMD3(0.3 * Double(i + 1), 0, 0.05 * Double(i))))
         springs.append(
             try SpringForce(
-                i == 0 ? .anchor(body: 0, at: [0, 0, 0]) : .bodies(i - 1, i),
+                i == 0 ? .anchor(body: 0, at: SIMD3(0, 0, 0)) : .bodies(i - 1, i),
                 stiffness: 80, damping: 0.3, restLength: 0.25))
     }
-    return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: [0, 0, -9.81])
+    return try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs, gravity: SIMD3(0, 0, -9.81))
 }
 
 /// The chain as a scene file for `kinema simulate --scene`.
@@ -106,7 +107,9 @@ for n in sizes {
             }
         }, { odeint_chain_rk4(Int32(n), h, steps, &positions) })
     let difference =
-        zip(positions, (0..<3 * n).map { last!.position(last!.count - 1, $0) }).map { abs($0 - $1) }.max() ?? 0
+        zip(positions, (0..<3 * n).map { last!.position(atSample: last!.count - 1, coordinate: $0) }).map {
+            abs($0 - $1)
+        }.max() ?? 0
     // Same scene, same method: only rounding (different operation order over ~10⁵ steps) apart.
     guard difference < 1e-6 else { fatalError("Kinema and odeint disagree by \(difference) at N = \(n)") }
 
@@ -196,17 +199,18 @@ func box(restitution: Double) throws -> PhysicsScene {
     for i in 0..<10 {
         for j in 0..<10 {
             for k in 0..<10 {
-                let p = [i, j, k].map { -0.9 + 0.18 * (Double($0) + 0.5) }
+                let p = SIMD3([i, j, k].map { -0.9 + 0.18 * (Double($0) + 0.5) })
                 bodies.append(
                     try PhysicsBody(
-                        name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()], radius: 0.02))
+                        name: "s\(bodies.count)", position: p, velocity: SIMD3(random(), random(), random()),
+                        radius: 0.02))
             }
         }
     }
     var planes: [Plane] = []
     for axis in 0..<3 {
         for sign in [1.0, -1.0] {
-            var normal = [0.0, 0, 0]
+            var normal = SIMD3<Double>.zero
             normal[axis] = sign
             planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
         }

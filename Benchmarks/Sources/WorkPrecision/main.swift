@@ -1,6 +1,6 @@
 import CBaseline
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import OdeintBaseline
 
 // Work at matched accuracy on the problem of `kinema work-precision --spring --stiffness 1000
@@ -47,7 +47,7 @@ func kinema(_ method: String, _ setting: String, _ integration: IntegrationMetho
                 else { return nil }
                 best = min(best, time)
             }
-            return last.map { trajectory in (best, (0..<trajectory.count).map { trajectory.position($0, 0) }) }
+            return last.map { trajectory in (best, (0..<trajectory.count).map { trajectory.position(atSample: $0) }) }
         })
 }
 func odeint(_ code: Int32, _ method: String, _ setting: Double) {

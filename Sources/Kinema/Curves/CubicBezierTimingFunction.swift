@@ -149,11 +149,11 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
         func derivative(at s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
 
         /// `value` on four parameters at once, lane by lane the same arithmetic.
-        @inlinable @inline(__always)
-        func value(at s: SIMD4<Double>) -> SIMD4<Double> { ((a * s + b) * s + c) * s }
+        @_spi(Engine) @inlinable @inline(__always)
+        public func value(at s: SIMD4<Double>) -> SIMD4<Double> { ((a * s + b) * s + c) * s }
 
-        @inlinable @inline(__always)
-        func derivative(at s: SIMD4<Double>) -> SIMD4<Double> { (3 * a * s + 2 * b) * s + c }
+        @_spi(Engine) @inlinable @inline(__always)
+        public func derivative(at s: SIMD4<Double>) -> SIMD4<Double> { (3 * a * s + 2 * b) * s + c }
     }
 
     @inlinable

@@ -17,7 +17,7 @@
 /// - Stability is limited and shrinks with the order: on a spring with damping ratio 0.1, ωh up
 ///   to 1.09 at order 8, 0.86 at order 10, 0.68 at order 12; critically damped, 0.19, 0.11 and
 ///   0.062 (`largestStableStep`).
-public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
+@_spi(Engine) public struct AdamsBashforthMoulton<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
     public var system: System

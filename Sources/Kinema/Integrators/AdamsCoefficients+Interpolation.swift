@@ -7,8 +7,8 @@ extension AdamsCoefficients {
     /// no backward differences, and a flat state's lane costs O(q), not O(q²). Horner's rule on
     /// twelve lanes in three SIMD4s, not one w_i at a time: twelve independent chains, not twelve
     /// dependent ones.
-    @inlinable
-    static func interpolationWeights(order q: Int, at theta: Double) -> (
+    @_spi(Engine) @inlinable
+    public static func interpolationWeights(order q: Int, at theta: Double) -> (
         atTheta: InlineStorage12<Double>, atEnd: InlineStorage12<Double>
     ) {
         var weights = (InlineStorage12<Double>(repeating: 0), InlineStorage12<Double>(repeating: 0))

@@ -7,7 +7,7 @@ import RealModule
 /// factors clamped to [1/6, 3]), and three extra stages for the dense output of each accepted
 /// step that is interpolated (`prepareInterpolation`). The step is generated with the tableau
 /// unrolled (`DOP853+Step.swift`), so the stages are locals and nothing is allocated per step.
-public struct DOP853<System: SecondOrderSystem>: Integrator {
+@_spi(Engine) public struct DOP853<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
     public var system: System

@@ -10,7 +10,7 @@ import RealModule
 /// match scipy's RK45 (481 steps on the reference spring; Hairer's dopri5 form
 /// `err^(−0.2+0.75β)·errₚᵣₑᵥ^β`, which settles at err ≈ 0.44, takes 510, 6 % more).
 /// Seven stages with the last reused (FSAL): six evaluations per accepted step.
-public struct DormandPrince54<System: SecondOrderSystem>: Integrator {
+@_spi(Engine) public struct DormandPrince54<System: SecondOrderSystem>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
     public var system: System

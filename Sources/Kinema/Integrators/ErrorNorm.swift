@@ -2,8 +2,8 @@ import RealModule
 
 /// Hairer's scaled RMS norm, `√(Σ (eᵢ/skᵢ)² / n)` with `skᵢ = atol + rtol·max(|y0ᵢ|, |y1ᵢ|)`,
 /// the norm scipy's `solve_ivp` also uses, which makes its step counts a fair oracle.
-@inlinable
-func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double) -> Double {
+@_spi(Engine) @inlinable
+public func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double) -> Double {
     var sum = 0.0
     for i in 0..<V.laneCount(of: y1) {
         let scale = absolute + relative * max(abs(y0[lane: i]), abs(y1[lane: i]))
@@ -14,8 +14,8 @@ func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, 
 }
 
 /// Hairer's starting step (`hinit` in dopri5.f; scipy's `select_initial_step`).
-@inlinable
-func initialStep<S: SecondOrderSystem>(
+@_spi(Engine) @inlinable
+public func initialStep<S: SecondOrderSystem>(
     _ system: S, time: Double, state: PhaseState<S.Vector>, derivative f0: PhaseState<S.Vector>,
     order: Int, absolute: Double, relative: Double, maximumStep: Double
 ) -> Double {

@@ -6,7 +6,7 @@ import RealModule
 /// bodies runs event to event as hard-sphere simulations do. With springs each axis is a
 /// `DampedHarmonicOscillator` about the equilibrium shifted by gravity; without, a ballistic arc
 /// (with drag: the exponential approach to terminal velocity).
-public struct ExactIntegrator<V: StateVector>: Integrator {
+@_spi(Engine) public struct ExactIntegrator<V: StateVector>: Integrator {
     public typealias System = SceneSystem<V>
     public typealias State = PhaseState<V>
 

@@ -1,6 +1,6 @@
 /// Explicit (forward) Euler: `x += h·v`, `v += h·a(x, v)`. Order 1; gains energy on any undamped
 /// oscillator, so it is stable only with damping, for `h < 2ζ/ω`.
-public enum ExplicitEuler: FixedStepMethod {
+@_spi(Engine) public enum ExplicitEuler: FixedStepMethod {
     public static let order = 1
     public static let evaluationsPerStep = 1
 

@@ -3,7 +3,7 @@
 ///
 /// Inside a step it interpolates with cubic Hermite polynomials from the end points' positions,
 /// velocities and accelerations (error O(h⁴)), used to locate collisions.
-public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMethod>: Integrator {
+@_spi(Engine) public struct FixedStepIntegrator<System: SecondOrderSystem, Method: FixedStepMethod>: Integrator {
     public typealias State = PhaseState<System.Vector>
 
     public var system: System

@@ -1,6 +1,6 @@
 /// A one-step method with a fixed step size. Each method is a type, so a loop generic over it is
 /// specialized for the method and the system together.
-public protocol FixedStepMethod {
+@_spi(Engine) public protocol FixedStepMethod {
     /// The global order of accuracy.
     static var order: Int { get }
     /// Acceleration evaluations per step.

@@ -7,7 +7,7 @@
 /// step, the predicted state, the corrector's sum, the predicted derivative, then the history of
 /// derivatives, each stored twice (at i and i + order) so the window from `head` runs newest to
 /// oldest without wrapping. The DOP853 steps have their own workspace in `FlatDOP853`'s layout.
-public struct FlatAdamsBashforthMoulton: Integrator {
+@_spi(Engine) public struct FlatAdamsBashforthMoulton: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
 

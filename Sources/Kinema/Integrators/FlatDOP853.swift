@@ -7,7 +7,7 @@
 /// the stage being built, y1 (the state reached), F0…F6 (the interpolant). After a step, y and k0
 /// still describe its start, which the dense output needs; the next step swaps the slots of y and
 /// y1, and of k0 and k12, instead of copying them.
-public struct FlatDOP853: Integrator {
+@_spi(Engine) public struct FlatDOP853: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
 

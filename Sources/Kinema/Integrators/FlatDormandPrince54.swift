@@ -7,7 +7,7 @@ import RealModule
 /// The workspace holds each 2n-lane vector (positions, then velocities) contiguously: the state at
 /// the step's start, the seven stages' derivatives, the stage being built, the new state, and the
 /// five dense-output coefficients.
-public struct FlatDormandPrince54: Integrator {
+@_spi(Engine) public struct FlatDormandPrince54: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
 

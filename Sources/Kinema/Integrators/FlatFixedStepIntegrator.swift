@@ -7,7 +7,7 @@
 /// The acceleration at the end of a step is the first the next step needs (computed once: 4
 /// evaluations per RK4 step, 1 per Euler step, 2 per Verlet step) and, with the one at its start,
 /// gives the cubic Hermite dense output that `FixedStepIntegrator` uses.
-public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
+@_spi(Engine) public struct FlatFixedStepIntegrator<Method: FixedStepMethod>: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
 

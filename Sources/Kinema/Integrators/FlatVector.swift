@@ -6,7 +6,7 @@
 /// (`FlatFixedStepIntegrator`, `FlatDormandPrince54`, `FlatDOP853`), with no allocation per step.
 /// `zero` is the empty vector and reads as zeros at every lane, so generic code that starts from
 /// `zero` and sets lanes grows it to the scene's size.
-public struct FlatVector: StateVector, Hashable, Sendable {
+@_spi(Engine) public struct FlatVector: StateVector, Hashable, Sendable {
     /// The lanes, in order.
     public var lanes: [Double]
 
@@ -92,7 +92,7 @@ public struct FlatVector: StateVector, Hashable, Sendable {
     }
 }
 
-extension PhaseState where Vector == FlatVector {
+@_spi(Engine) extension PhaseState where Vector == FlatVector {
     /// The state held in `count` positions then `count` velocities (a flat integrator's workspace slot).
     init(lanes: UnsafePointer<Double>, count: Int) {
         self.init(

@@ -20,7 +20,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// The orders `adams` has.
     public static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.moulton.count }
 
-    /// The name the CLI uses.
+    /// The method's name, as `kinema --integrator` takes it and errors name it.
     public var name: String {
         switch self {
         case .euler: return "euler"
@@ -35,7 +35,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     }
 
     /// What `adams`' order must be, in the words of an error message.
-    public static var adamsOrderRule: String { "an integer from 1 to \(adamsOrders.upperBound)" }
+    @_spi(Engine) public static var adamsOrderRule: String { "an integer from 1 to \(adamsOrders.upperBound)" }
 
     /// Whether every step ends on the next sample time. One-step fixed methods do (a sample is a
     /// step's end); Adams keeps its grid (a shorter step restarts its history) and interpolates;
@@ -75,8 +75,9 @@ public enum IntegrationMethod: Hashable, Sendable {
     }
 
     /// The largest stable fixed step on a mode of angular frequency `omega` and damping ratio
-    /// `dampingRatio`; nil for the adaptive and exact methods.
-    func largestStableStep(omega: Double, dampingRatio zeta: Double) -> Double? {
+    /// `dampingRatio` (for a spring: √(k/m) and its damping ratio); 0 when no step is stable, nil
+    /// for the adaptive and exact methods.
+    public func largestStableStep(omega: Double, dampingRatio zeta: Double) -> Double? {
         switch self {
         case .euler: return ExplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
         case .semiImplicitEuler: return SemiImplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)

@@ -1,6 +1,6 @@
 /// A stepper that owns the whole state of an integration: it advances one step at a time and
 /// interpolates inside the last step, so the simulator can sample and locate events on it.
-public protocol Integrator {
+@_spi(Engine) public protocol Integrator {
     associatedtype System: SecondOrderSystem
     typealias State = PhaseState<System.Vector>
 
@@ -43,7 +43,7 @@ public protocol Integrator {
     mutating func restart(at time: Double, state: State)
 }
 
-extension Integrator {
+@_spi(Engine) extension Integrator {
     @inlinable
     public mutating func prepareInterpolation() {}
 

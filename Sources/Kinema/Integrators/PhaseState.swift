@@ -1,6 +1,6 @@
 /// Position and velocity of a second-order system, itself a state vector (lanes: positions, then
 /// velocities), so first-order methods (RK4, Dormand–Prince) step it directly.
-public struct PhaseState<Vector: StateVector>: StateVector {
+@_spi(Engine) public struct PhaseState<Vector: StateVector>: StateVector {
     public var position: Vector
     public var velocity: Vector
 

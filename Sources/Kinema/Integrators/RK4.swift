@@ -2,7 +2,7 @@ import RealModule
 
 /// The classic fourth-order Runge–Kutta method on `(x, v)`. Order 4; stable on an undamped
 /// oscillator for `h < 2√2/ω`.
-public enum RK4: FixedStepMethod {
+@_spi(Engine) public enum RK4: FixedStepMethod {
     public static let order = 4
     public static let evaluationsPerStep = 4
 

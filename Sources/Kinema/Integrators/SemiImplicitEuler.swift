@@ -1,6 +1,6 @@
 /// Semi-implicit (symplectic) Euler: `v += h·a(x, v)`, then `x += h·v` with the new velocity.
 /// Order 1, but symplectic: an undamped oscillator's energy stays bounded for `h < 2/ω`.
-public enum SemiImplicitEuler: FixedStepMethod {
+@_spi(Engine) public enum SemiImplicitEuler: FixedStepMethod {
     public static let order = 1
     public static let evaluationsPerStep = 1
 

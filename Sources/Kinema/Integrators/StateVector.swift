@@ -6,7 +6,7 @@
 /// scenes, so generic code stays specialized (no existentials).
 /// The lane requirements are static, as swift-numerics spells its requirements, so they add no
 /// members to `Double` or SIMD values in client code.
-public protocol StateVector: Sendable {
+@_spi(Engine) public protocol StateVector: Sendable {
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
@@ -35,7 +35,7 @@ public protocol StateVector: Sendable {
     static func allLanesFinite(_ vector: Self) -> Bool
 }
 
-extension StateVector {
+@_spi(Engine) extension StateVector {
     @inlinable @inline(__always) public static func laneCount(of vector: Self) -> Int { laneCount }
     @inlinable @inline(__always) public static func zero(like vector: Self) -> Self { zero }
 
@@ -50,7 +50,7 @@ extension StateVector {
     package var allLanesFinite: Bool { Self.allLanesFinite(self) }
 }
 
-extension SIMD where Scalar == Double {
+@_spi(Engine) extension SIMD where Scalar == Double {
     @inlinable @inline(__always)
     public static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
         try Swift.withUnsafeBytes(of: vector) { try body($0.baseAddress!.assumingMemoryBound(to: Double.self)) }
@@ -74,7 +74,7 @@ extension SIMD where Scalar == Double {
     }
 }
 
-extension Double: StateVector {
+@_spi(Engine) extension Double: StateVector {
     @inlinable @inline(__always)
     public static func withLanes<R>(of vector: Self, _ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
         try Swift.withUnsafePointer(to: vector) { try body($0) }
@@ -96,22 +96,22 @@ extension Double: StateVector {
     }
 }
 
-extension SIMD2: StateVector where Scalar == Double {
+@_spi(Engine) extension SIMD2: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 2 }
 }
 
-extension SIMD3: StateVector where Scalar == Double {
+@_spi(Engine) extension SIMD3: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 3 }
 }
 
-extension SIMD4: StateVector where Scalar == Double {
+@_spi(Engine) extension SIMD4: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 4 }
 }
 
-extension SIMD8: StateVector where Scalar == Double {
+@_spi(Engine) extension SIMD8: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 8 }
 }
 
-extension SIMD16: StateVector where Scalar == Double {
+@_spi(Engine) extension SIMD16: StateVector where Scalar == Double {
     @inlinable public static var laneCount: Int { 16 }
 }

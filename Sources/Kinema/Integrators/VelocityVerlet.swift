@@ -1,7 +1,7 @@
 /// Velocity Verlet: `x += h·v + h²/2·a0`, `v += h/2·(a0 + a1)`, where `a1` is evaluated at the
 /// new position with the predicted velocity `v + h·a0` (needed when forces depend on velocity).
 /// Order 2; symplectic for position-only forces; stable for `h < 2/ω`.
-public enum VelocityVerlet: FixedStepMethod {
+@_spi(Engine) public enum VelocityVerlet: FixedStepMethod {
     public static let order = 2
     public static let evaluationsPerStep = 2
 

@@ -58,8 +58,10 @@ public struct MotionSource: Sendable {
             }
         }
         let sampled = SampledMotion(
-            times: trajectory.times, positions: (0..<trajectory.count).map { trajectory.position($0, coordinate) },
-            velocities: (0..<trajectory.count).map { trajectory.velocity($0, coordinate) }, impacts: impacts)
+            times: trajectory.times,
+            positions: (0..<trajectory.count).map { trajectory.position(atSample: $0, coordinate: coordinate) },
+            velocities: (0..<trajectory.count).map { trajectory.velocity(atSample: $0, coordinate: coordinate) },
+            impacts: impacts)
         try self.init(
             duration: trajectory.times.last ?? 0, breakpoints: impacts.map(\.time),
             value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })

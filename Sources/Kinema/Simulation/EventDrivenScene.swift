@@ -24,24 +24,19 @@ struct EventDrivenScene {
 
     /// Whether `scene` can be run this way: nothing accelerates its bodies between impacts.
     static func applies(to scene: PhysicsScene) -> Bool {
-        scene.springs.isEmpty && scene.drag == 0 && scene.gravity.allSatisfy { $0 == 0 }
+        scene.springs.isEmpty && scene.drag == 0 && scene.gravity == .zero
     }
 
     /// - Throws: `KinemaError` for a body inside a plane, as every run's start does.
     init(scene: PhysicsScene) throws {
         self.scene = scene
         d = scene.dimensions
-        func vector(_ values: [Double]) -> SIMD3<Double> {
-            var result = SIMD3<Double>.zero
-            for axis in values.indices { result[axis] = values[axis] }
-            return result
-        }
-        x = scene.bodies.map { vector($0.position) }
-        v = scene.bodies.map { vector($0.velocity) }
+        x = scene.bodies.map(\.position)
+        v = scene.bodies.map(\.velocity)
         since = Array(repeating: 0, count: scene.bodies.count)
         inverseMass = scene.bodies.map(\.inverseMass)
         radius = scene.bodies.map(\.radius)
-        normals = scene.planes.map { vector($0.normal) }
+        normals = scene.planes.map(\.normal)
         impacts = Array(repeating: 0, count: scene.bodies.count)
         eventLimit = Simulation.eventLimit(bodies: scene.bodies.count)
         // Spheres meet only where the scene has contacts; without, one cell holds every body.

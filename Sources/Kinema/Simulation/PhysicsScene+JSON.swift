@@ -65,6 +65,20 @@ private struct SceneReader {
         }
     }
 
+    /// A vector of the scene's `dimensions` components, as the scene's types hold it.
+    func vector(
+        _ entry: (JSONValue, JSONValue.Location)?, _ name: String, dimensions: Int
+    ) throws -> SIMD3<Double>? {
+        guard let components = try vector(entry, name) else { return nil }
+        guard components.count == dimensions else {
+            throw fail(
+                entry!.1,
+                "'\(name)' must have \(dimensions) component\(dimensions == 1 ? "" : "s"), one per dimension "
+                    + "(got \(components.count))")
+        }
+        return SIMD3(sceneComponents: components)
+    }
+
     func bool(_ entry: (JSONValue, JSONValue.Location)?, _ name: String) throws -> Bool? {
         guard let (value, location) = entry else { return nil }
         guard case let .bool(b) = value else { throw fail(location, "'\(name)' must be true or false") }
@@ -97,11 +111,12 @@ private struct SceneReader {
                 "contacts", "restVelocity"
             ],
             required: ["dimensions", "bodies"], at: origin)
-        guard let dimensions = try number(top["dimensions"], "dimensions"), dimensions.rounded() == dimensions,
-            (1...3).contains(dimensions)
+        guard let declared = try number(top["dimensions"], "dimensions"), declared.rounded() == declared,
+            (1...3).contains(declared)
         else {
             throw fail(top["dimensions"]!.1, "'dimensions' must be 1, 2 or 3")
         }
+        let dimensions = Int(declared)
         let location = { (key: String) in top[key]?.1 ?? origin }
         var bodies: [PhysicsBody] = []
         for element in try list(top["bodies"], "bodies") {
@@ -109,8 +124,8 @@ private struct SceneReader {
             let body = try members(element, "a body", allowed: Self.bodyKeys, required: Self.requiredBodyKeys, at: at)
             let name = try string(body["name"], "name")!
             let mass = try number(body["mass"], "mass") ?? 1
-            let position = try vector(body["position"], "position")!
-            let velocity = try vector(body["velocity"], "velocity")
+            let position = try vector(body["position"], "position", dimensions: dimensions)!
+            let velocity = try vector(body["velocity"], "velocity", dimensions: dimensions) ?? .zero
             let radius = try number(body["radius"], "radius") ?? 0
             let isStatic = try bool(body["static"], "static") ?? false
             bodies.append(
@@ -144,7 +159,8 @@ private struct SceneReader {
                 }
                 ends = .bodies(try index(a, pair.1), try index(b, pair.1))
             } else {
-                guard let name = try string(spring["body"], "body"), let anchor = try vector(spring["anchor"], "anchor")
+                guard let name = try string(spring["body"], "body"),
+                    let anchor = try vector(spring["anchor"], "anchor", dimensions: dimensions)
                 else {
                     throw fail(at, "a spring needs 'body' and 'anchor', or 'bodies'")
                 }
@@ -165,7 +181,7 @@ private struct SceneReader {
                 element, "a plane", allowed: ["name", "normal", "offset", "restitution", "friction"],
                 required: ["normal", "restitution"], at: at)
             let name = try string(plane["name"], "name") ?? "plane\(i + 1)"
-            let normal = try vector(plane["normal"], "normal")!
+            let normal = try vector(plane["normal"], "normal", dimensions: dimensions)!
             let offset = try number(plane["offset"], "offset") ?? 0
             let restitution = try number(plane["restitution"], "restitution")!
             let friction = try number(plane["friction"], "friction") ?? 0
@@ -182,12 +198,12 @@ private struct SceneReader {
             let friction = try number(contact["friction"], "friction") ?? 0
             contacts = try located(entry.1) { try PhysicsScene.Contacts(restitution: restitution, friction: friction) }
         }
-        let gravity = try vector(top["gravity"], "gravity")
+        let gravity = try vector(top["gravity"], "gravity", dimensions: dimensions) ?? .zero
         let drag = try number(top["drag"], "drag") ?? 0
         let restVelocity = try number(top["restVelocity"], "restVelocity") ?? PhysicsScene.defaultRestVelocity
         return try located(origin) {
             try PhysicsScene(
-                dimensions: Int(dimensions), bodies: bodies, springs: springs, gravity: gravity, drag: drag,
+                dimensions: dimensions, bodies: bodies, springs: springs, gravity: gravity, drag: drag,
                 planes: planes, contacts: contacts, restVelocity: restVelocity)
         }
     }

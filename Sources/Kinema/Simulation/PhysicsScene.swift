@@ -25,8 +25,8 @@ public struct PhysicsScene: Hashable, Sendable {
     public let dimensions: Int
     public let bodies: [PhysicsBody]
     public let springs: [SpringForce]
-    /// Uniform gravitational acceleration, one component per dimension.
-    public let gravity: [Double]
+    /// Uniform gravitational acceleration (zero past the scene's dimensions).
+    public let gravity: SIMD3<Double>
     /// Linear drag coefficient `b`: force `−b·v` on every body.
     public let drag: Double
     public let planes: [Plane]
@@ -36,7 +36,7 @@ public struct PhysicsScene: Hashable, Sendable {
     public let restVelocity: Double
 
     public init(
-        dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: [Double]? = nil,
+        dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: SIMD3<Double> = .zero,
         drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
         restVelocity: Double = PhysicsScene.defaultRestVelocity
     ) throws {
@@ -51,12 +51,8 @@ public struct PhysicsScene: Hashable, Sendable {
             guard names.insert(body.name).inserted else {
                 throw KinemaError(parameter: "body name", value: "'\(body.name)'", rule: "unique in the scene")
             }
-            guard body.position.count == dimensions, body.velocity.count == dimensions else {
-                throw KinemaError(
-                    parameter: "body '\(body.name)' position and velocity",
-                    value: "\(body.position.count) and \(body.velocity.count) components",
-                    rule: "\(dimensions) components each")
-            }
+            try KinemaError.requireWithin(dimensions: dimensions, body.position, "body '\(body.name)' position")
+            try KinemaError.requireWithin(dimensions: dimensions, body.velocity, "body '\(body.name)' velocity")
         }
         for spring in springs {
             switch spring.ends {
@@ -65,9 +61,7 @@ public struct PhysicsScene: Hashable, Sendable {
                     throw KinemaError(
                         parameter: "spring body", value: "\(body)", rule: "a body index in 0..<\(bodies.count)")
                 }
-                guard anchor.count == dimensions else {
-                    throw KinemaError(parameter: "spring anchor", value: "\(anchor)", rule: "\(dimensions) components")
-                }
+                try KinemaError.requireWithin(dimensions: dimensions, anchor, "spring anchor")
             case let .bodies(a, b):
                 guard bodies.indices.contains(a), bodies.indices.contains(b), a != b else {
                     throw KinemaError(
@@ -75,14 +69,11 @@ public struct PhysicsScene: Hashable, Sendable {
                 }
             }
         }
-        let gravity = gravity ?? Array(repeating: 0, count: dimensions)
-        guard gravity.count == dimensions, gravity.allSatisfy(\.isFinite) else {
-            throw KinemaError(parameter: "gravity", value: "\(gravity)", rule: "\(dimensions) finite components")
-        }
+        try KinemaError.requireFinite(gravity, "gravity")
+        try KinemaError.requireWithin(dimensions: dimensions, gravity, "gravity")
         try KinemaError.requireNonNegative(drag, "drag")
-        for plane in planes where plane.normal.count != dimensions {
-            throw KinemaError(
-                parameter: "plane '\(plane.name)' normal", value: "\(plane.normal)", rule: "\(dimensions) components")
+        for plane in planes {
+            try KinemaError.requireWithin(dimensions: dimensions, plane.normal, "plane '\(plane.name)' normal")
         }
         try KinemaError.requireNonNegative(restVelocity, "restVelocity")
         self.dimensions = dimensions
@@ -113,9 +104,10 @@ extension PhysicsScene {
         try KinemaError.requireFinite(target, "to")
         try KinemaError.requireFinite(initialVelocity, "velocity")
         try KinemaError.requireFinite(target - start, "travel (to − from)")
-        let body = try PhysicsBody(name: "body", mass: spring.mass, position: [start], velocity: [initialVelocity])
+        let body = try PhysicsBody(
+            name: "body", mass: spring.mass, position: SIMD3(start, 0, 0), velocity: SIMD3(initialVelocity, 0, 0))
         let force = try SpringForce(
-            .anchor(body: 0, at: [target]), stiffness: spring.stiffness, damping: spring.damping)
+            .anchor(body: 0, at: SIMD3(target, 0, 0)), stiffness: spring.stiffness, damping: spring.damping)
         return try PhysicsScene(dimensions: 1, bodies: [body], springs: [force])
     }
 
@@ -126,9 +118,9 @@ extension PhysicsScene {
     ) throws -> PhysicsScene {
         try KinemaError.requireNonNegative(height, "height")
         try KinemaError.requireNonNegative(gravity, "gravity")
-        let ball = try PhysicsBody(name: "ball", position: [height], velocity: [initialVelocity])
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(height, 0, 0), velocity: SIMD3(initialVelocity, 0, 0))
         return try PhysicsScene(
-            dimensions: 1, bodies: [ball], gravity: [-gravity],
+            dimensions: 1, bodies: [ball], gravity: SIMD3(-gravity, 0, 0),
             planes: [Plane.floor(dimensions: 1, restitution: restitution)], restVelocity: restVelocity)
     }
 }

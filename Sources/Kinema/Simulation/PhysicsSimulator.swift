@@ -8,8 +8,8 @@
 /// ```swift
 /// var simulator = try PhysicsSimulator(scene: .drop(height: 2), method: .rk4(timeStep: 1.0 / 240))
 /// simulator.advance(by: 1.0 / 60)            // each frame
-/// let height = simulator.position(ofBody: 0)[0]
-/// try simulator.setVelocity([4], ofBody: 0)  // a flick
+/// let height = simulator.position(ofBody: 0).x
+/// try simulator.setVelocity(SIMD3(4, 0, 0), ofBody: 0)  // a flick
 /// ```
 ///
 /// Fixed-step methods take their own steps and interpolate the frames (frame-rate independent);
@@ -21,10 +21,10 @@ public struct PhysicsSimulator {
     public let stepBudget: Int
     /// The time reached: the last frame's.
     public private(set) var time = 0.0
-    /// Positions at `time`, body by body (`ofBody i`, axis a at `i·dimensions + a`).
-    public private(set) var positions: [Double]
+    /// Positions at `time`, body by body (body i's axis a at `i·dimensions + a`).
+    package private(set) var positions: [Double]
     /// Velocities at `time`, laid out as `positions`.
-    public private(set) var velocities: [Double]
+    package private(set) var velocities: [Double]
     /// The impacts of the last `advance`, in order.
     public private(set) var events: [ImpactEvent] = []
     /// Why the simulation stopped, if it has: the scene went unstable, or a frame needed more than
@@ -35,18 +35,15 @@ public struct PhysicsSimulator {
     public var steps: Int { engine.steps }
 
     private var engine: any LiveStepping
-    private let largestPackedScene: Int
 
     /// - Parameters:
     ///   - scene: the scene, at time 0.
     ///   - method: the integrator (fixed-step methods are frame-rate independent: they take their own steps).
     ///   - stepBudget: the most steps one `advance` may take.
-    ///   - largestPackedScene: as `Simulation.largestPackedScene`.
     /// - Throws: `KinemaError` for an invalid method, a body inside a plane at the start;
     ///   `SimulationError` for a fixed step far beyond the scene's stability limit.
     public init(
-        scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget,
-        largestPackedScene: Int = 16
+        scene: PhysicsScene, method: IntegrationMethod, stepBudget: Int = Simulation.defaultStepBudget
     ) throws {
         guard stepBudget > 0 else {
             throw KinemaError(parameter: "stepBudget", value: "\(stepBudget)", rule: "at least 1")
@@ -54,18 +51,16 @@ public struct PhysicsSimulator {
         self.scene = scene
         self.method = method
         self.stepBudget = stepBudget
-        self.largestPackedScene = largestPackedScene
-        positions = scene.bodies.flatMap(\.position)
-        velocities = scene.bodies.flatMap(\.velocity)
-        engine = try Self.engine(scene, method, stepBudget, largestPackedScene)
+        positions = scene.bodies.flatMap { $0.position.sceneComponents(scene.dimensions) }
+        velocities = scene.bodies.flatMap { $0.velocity.sceneComponents(scene.dimensions) }
+        engine = try Self.engine(scene, method, stepBudget)
     }
 
-    private static func engine(_ scene: PhysicsScene, _ method: IntegrationMethod, _ budget: Int, _ packed: Int) throws
+    private static func engine(_ scene: PhysicsScene, _ method: IntegrationMethod, _ budget: Int) throws
         -> any LiveStepping
     {
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = budget
-        simulation.largestPackedScene = packed
         if case .exact = method { return try simulation.withStepper(method: method, landOnSamples: true, LiveUse()) }
         return try simulation.withStepper(method: method, landOnSamples: false, LiveUse())
     }
@@ -97,41 +92,47 @@ public struct PhysicsSimulator {
         advance(to: time + frameDuration)
     }
 
-    /// Body `index`'s position at `time`, one component per dimension.
-    public func position(ofBody index: Int) -> [Double] { Array(positions[lanes(of: index)]) }
+    /// Body `index`'s position at `time` (zero past the scene's dimensions).
+    /// - Precondition: `index` is a body's index.
+    public func position(ofBody index: Int) -> SIMD3<Double> { vector(positions, ofBody: index) }
 
-    /// Body `index`'s velocity at `time`.
-    public func velocity(ofBody index: Int) -> [Double] { Array(velocities[lanes(of: index)]) }
+    /// Body `index`'s velocity at `time` (zero past the scene's dimensions).
+    /// - Precondition: `index` is a body's index.
+    public func velocity(ofBody index: Int) -> SIMD3<Double> { vector(velocities, ofBody: index) }
+
+    private func vector(_ lanes: [Double], ofBody index: Int) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for (axis, lane) in self.lanes(of: index).enumerated() { v[axis] = lanes[lane] }
+        return v
+    }
 
     private func lanes(of body: Int) -> Range<Int> { body * scene.dimensions..<(body + 1) * scene.dimensions }
 
     /// Sets body `index`'s velocity from now on (a flick or a drag released).
-    public mutating func setVelocity(_ velocity: [Double], ofBody index: Int) throws {
+    public mutating func setVelocity(_ velocity: SIMD3<Double>, ofBody index: Int) throws {
         try setState(ofBody: index, position: nil, velocity: velocity)
     }
 
     /// Moves body `index` to `position`, and sets its velocity when given (a drag).
-    /// - Throws: `KinemaError` for a wrong index, component count or non-finite value, a static
-    ///   body given a velocity, or a position inside a plane.
-    public mutating func setState(ofBody index: Int, position: [Double]?, velocity: [Double]?) throws {
+    /// - Throws: `KinemaError` for a wrong index, a non-finite component or one past the scene's
+    ///   dimensions that is not zero, a static body given a velocity, or a position inside a plane.
+    public mutating func setState(ofBody index: Int, position: SIMD3<Double>?, velocity: SIMD3<Double>?) throws {
         guard scene.bodies.indices.contains(index) else {
             throw KinemaError(parameter: "body", value: "\(index)", rule: "a body index in 0..<\(scene.bodies.count)")
         }
         let body = scene.bodies[index]
-        for (name, values) in [("position", position), ("velocity", velocity)] {
-            guard let values else { continue }
-            guard values.count == scene.dimensions, values.allSatisfy(\.isFinite) else {
-                throw KinemaError(
-                    parameter: "body '\(body.name)' \(name)", value: "\(values)",
-                    rule: "\(scene.dimensions) finite components")
-            }
+        for (name, vector) in [("position", position), ("velocity", velocity)] {
+            guard let vector else { continue }
+            try KinemaError.requireFinite(vector, "body '\(body.name)' \(name)")
+            try KinemaError.requireWithin(dimensions: scene.dimensions, vector, "body '\(body.name)' \(name)")
         }
-        if body.isStatic, let velocity, velocity.contains(where: { $0 != 0 }) {
-            throw KinemaError(parameter: "static body '\(body.name)' velocity", value: "\(velocity)", rule: "zero")
+        if body.isStatic, let velocity, velocity != .zero {
+            throw KinemaError(
+                parameter: "static body '\(body.name)' velocity", value: velocity.sceneText(), rule: "zero")
         }
         var x = positions, v = velocities
-        if let position { x.replaceSubrange(lanes(of: index), with: position) }
-        if let velocity { v.replaceSubrange(lanes(of: index), with: velocity) }
+        if let position { x.replaceSubrange(lanes(of: index), with: position.sceneComponents(scene.dimensions)) }
+        if let velocity { v.replaceSubrange(lanes(of: index), with: velocity.sceneComponents(scene.dimensions)) }
         try engine.restart(at: time, positions: x, velocities: v)
         (positions, velocities) = (x, v)
         failure = nil
@@ -139,13 +140,12 @@ public struct PhysicsSimulator {
 
     /// Moves the anchor of spring `index` (one tied to an anchor, not between bodies) to `anchor`:
     /// a spring's target changed mid-motion, the bodies keep their state.
-    public mutating func setAnchor(_ anchor: [Double], ofSpring index: Int) throws {
+    public mutating func setAnchor(_ anchor: SIMD3<Double>, ofSpring index: Int) throws {
         guard scene.springs.indices.contains(index), case let .anchor(body, _) = scene.springs[index].ends else {
             throw KinemaError(parameter: "spring", value: "\(index)", rule: "the index of a spring tied to an anchor")
         }
-        guard anchor.count == scene.dimensions, anchor.allSatisfy(\.isFinite) else {
-            throw KinemaError(parameter: "anchor", value: "\(anchor)", rule: "\(scene.dimensions) finite components")
-        }
+        try KinemaError.requireFinite(anchor, "anchor")
+        try KinemaError.requireWithin(dimensions: scene.dimensions, anchor, "anchor")
         var springs = scene.springs
         let old = springs[index]
         springs[index] = try SpringForce(
@@ -154,7 +154,7 @@ public struct PhysicsSimulator {
         let moved = try PhysicsScene(
             dimensions: scene.dimensions, bodies: scene.bodies, springs: springs, gravity: scene.gravity,
             drag: scene.drag, planes: scene.planes, contacts: scene.contacts, restVelocity: scene.restVelocity)
-        var engine = try Self.engine(moved, method, stepBudget, largestPackedScene)
+        var engine = try Self.engine(moved, method, stepBudget)
         try engine.restart(at: time, positions: positions, velocities: velocities)
         self.engine = engine
         scene = moved

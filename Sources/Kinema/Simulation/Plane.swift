@@ -3,8 +3,8 @@ import RealModule
 /// A flat collider: bodies stay on the side `n·x ≥ offset + radius`.
 public struct Plane: Hashable, Sendable {
     public private(set) var name: String
-    /// The unit normal, pointing into the allowed side.
-    public private(set) var normal: [Double]
+    /// The unit normal, pointing into the allowed side (zero past the scene's dimensions).
+    public private(set) var normal: SIMD3<Double>
     public private(set) var offset: Double
     /// The fraction of normal speed kept at an impact, in [0, 1].
     public private(set) var restitution: Double
@@ -13,11 +13,13 @@ public struct Plane: Hashable, Sendable {
 
     /// - Throws: `KinemaError` for a zero or non-finite normal, restitution outside [0, 1] or
     ///   negative friction.
-    public init(name: String, normal: [Double], offset: Double = 0, restitution: Double, friction: Double = 0) throws {
-        let length = normal.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    public init(
+        name: String, normal: SIMD3<Double>, offset: Double = 0, restitution: Double, friction: Double = 0
+    ) throws {
+        let length = (normal * normal).sum().squareRoot()
         guard length.isFinite, length > 0 else {
             throw KinemaError(
-                parameter: "plane '\(name)' normal", value: "\(normal)", rule: "a finite, non-zero vector")
+                parameter: "plane '\(name)' normal", value: normal.sceneText(), rule: "a finite, non-zero vector")
         }
         try KinemaError.requireFinite(offset, "plane '\(name)' offset")
         guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
@@ -25,7 +27,7 @@ public struct Plane: Hashable, Sendable {
         }
         try KinemaError.requireNonNegative(friction, "plane '\(name)' friction")
         self.name = name
-        self.normal = normal.map { $0 / length }
+        self.normal = normal / length
         self.offset = offset
         self.restitution = restitution
         self.friction = friction
@@ -35,7 +37,10 @@ public struct Plane: Hashable, Sendable {
     public static func floor(dimensions: Int, height: Double = 0, restitution: Double, friction: Double = 0) throws
         -> Plane
     {
-        var normal = Array(repeating: 0.0, count: dimensions)
+        guard (1...3).contains(dimensions) else {
+            throw KinemaError(parameter: "dimensions", value: "\(dimensions)", rule: "1, 2 or 3")
+        }
+        var normal = SIMD3<Double>.zero
         normal[dimensions - 1] = 1
         return try Plane(name: "floor", normal: normal, offset: height, restitution: restitution, friction: friction)
     }

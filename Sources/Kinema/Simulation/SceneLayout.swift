@@ -66,13 +66,13 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         }
         inverseMasses = UnsafeBufferPointer(start: both.baseAddress, count: n)
         masses = UnsafeBufferPointer(start: both.baseAddress.map { $0 + n }, count: n)
-        gravity = Self.pad(scene.gravity)
+        gravity = scene.gravity
         drag = scene.drag
         springs = Self.buffer(scene.springs) { spring in
             switch spring.ends {
             case let .anchor(body, at):
                 return CompiledSpring(
-                    first: body, second: -1, anchor: SceneLayout.pad(at), stiffness: spring.stiffness,
+                    first: body, second: -1, anchor: at, stiffness: spring.stiffness,
                     damping: spring.damping, restLength: spring.restLength)
             case let .bodies(a, b):
                 return CompiledSpring(
@@ -80,7 +80,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                     damping: spring.damping, restLength: spring.restLength)
             }
         }
-        planeNormals = scene.planes.map { Self.pad($0.normal) }
+        planeNormals = scene.planes.map(\.normal)
         radii = scene.bodies.map(\.radius)
         planeOffsets = scene.planes.map(\.offset)
         startsFromGravity = drag == 0 && !inverseMasses.contains(0)
@@ -98,13 +98,6 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: elements.count)
         for (i, element) in elements.enumerated() { (buffer.baseAddress! + i).initialize(to: transform(element)) }
         return UnsafeBufferPointer(buffer)
-    }
-
-    /// A 3-vector from 1–3 components (unused axes 0).
-    static func pad(_ components: [Double]) -> SIMD3<Double> {
-        var v = SIMD3<Double>.zero
-        for (i, x) in components.enumerated() { v[i] = x }
-        return v
     }
 
     /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes, `d` per body.

@@ -4,7 +4,7 @@ import RealModule
 /// (body i, axis a at lane `i·dimensions + a`): a SIMD vector up to 16 coordinates, a `FlatVector`
 /// beyond. Forces are in flat arrays and computed by one pointer loop over the lanes
 /// (`SceneLayout.accelerate`), the same for every `V`.
-public struct SceneSystem<V: StateVector>: SecondOrderSystem {
+@_spi(Engine) public struct SceneSystem<V: StateVector>: SecondOrderSystem {
     public typealias Vector = V
 
     /// A body resting on a plane (see `RestingContact`), and the compiled scene: neither depends
@@ -113,8 +113,8 @@ public struct SceneSystem<V: StateVector>: SecondOrderSystem {
         state.position[lane: scene.coordinateCount - 1] = 0  // sizes a flat vector once
         state.velocity[lane: scene.coordinateCount - 1] = 0
         for (i, body) in scene.bodies.enumerated() {
-            set(&state.position, body: i, to: SceneLayout.pad(body.position))
-            set(&state.velocity, body: i, to: SceneLayout.pad(body.velocity))
+            set(&state.position, body: i, to: body.position)
+            set(&state.velocity, body: i, to: body.velocity)
         }
         return state
     }

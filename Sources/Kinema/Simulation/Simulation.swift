@@ -30,7 +30,7 @@ public struct Simulation: Sendable {
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
     /// by every method); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
-    public var largestPackedScene = 16 {
+    package var largestPackedScene = 16 {
         didSet { largestPackedScene = min(max(largestPackedScene, 0), 16) }
     }
 
@@ -136,7 +136,7 @@ public struct Simulation: Sendable {
     /// - Precondition: `integrator.system.scene == scene` and the integrator starts at t = 0.
     /// With `each`, the samples go to it in chunks of at most `samplesPerChunk` as they are reached
     /// and the trajectory returned holds the impacts and the work only (as the streamed `run`).
-    public func run<I: Integrator, V>(
+    @_spi(Engine) public func run<I: Integrator, V>(
         with integrator: inout I, named name: String, duration: Double,
         sampleRate: Double = 60, samplesPerChunk: Int = Simulation.defaultSamplesPerChunk,
         each: ((Trajectory) throws -> Void)? = nil
@@ -351,6 +351,6 @@ public struct Simulation: Sendable {
         let stabilityOnly = IntegrationMethod.dopri5(tolerance: 1).estimatedSteps(
             duration: duration, omega: omega, dampingRatio: dampingRatio)
         return stabilityOnly > Double(budget)
-            ? ", or an implicit method (gsl-msbdf, gsl-bsimp): the scene is stiff (ω = \(omega) rad/s)" : ""
+            ? ", or an implicit method: the scene is stiff (ω = \(omega) rad/s)" : ""
     }
 }

@@ -26,17 +26,17 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
                 : "no stable step is known for \(method) on this scene; try a smaller step or tolerance, or another integrator"
             return "the simulation is unstable at t = \(time) s (\(reason)) with a step of \(timeStep) s: \(advice)."
         case let .tooManyEvents(time, limit):
-            return "more than \(limit) collision events by t = \(time) s; raise the rest velocity "
-                + "(--rest-velocity for --drop, \"restVelocity\" in a scene file) so bounces end in contact sooner."
+            return "more than \(limit) collision events by t = \(time) s; raise the scene's rest velocity "
+                + "so bounces end in contact sooner."
         case let .tooManySteps(time, limit):
             return
-                "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget (--max-steps)."
+                "more than \(limit) steps by t = \(time) s; use a larger step or a looser tolerance, or raise the step budget."
         case let .contactLost(time, body, collider, depth):
             return "body '\(body)' is \(depth) inside \(collider) at t = \(time) s, which no impact resolved; "
                 + "the run stops rather than output it (a defect: please report the scene)."
         case let .overBudget(estimate, budget, advice):
             return "this run needs about \(estimate.wholeNumberText(.up)) steps, more than its budget of \(budget): "
-                + "\(advice), or raise the budget (--max-steps)."
+                + "\(advice), or raise the budget."
         }
     }
 }

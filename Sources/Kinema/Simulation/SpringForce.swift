@@ -5,7 +5,8 @@
 public struct SpringForce: Hashable, Sendable {
     /// What the spring connects.
     public enum Ends: Hashable, Sendable {
-        case anchor(body: Int, at: [Double])
+        /// Body `body` to the fixed point `at` (zero past the scene's dimensions).
+        case anchor(body: Int, at: SIMD3<Double>)
         case bodies(Int, Int)
     }
 
@@ -20,7 +21,7 @@ public struct SpringForce: Hashable, Sendable {
         try KinemaError.requireNonNegative(damping, "spring damping")
         try KinemaError.requireNonNegative(restLength, "spring restLength")
         if case .anchor(_, let anchor) = ends {
-            for x in anchor { try KinemaError.requireFinite(x, "spring anchor") }
+            try KinemaError.requireFinite(anchor, "spring anchor")
         }
         self.ends = ends
         self.stiffness = stiffness

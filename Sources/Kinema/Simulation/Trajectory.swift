@@ -10,7 +10,7 @@ public struct Trajectory: Sendable {
     public package(set) var steps = 0
     public package(set) var evaluations = 0
     /// Sphere pairs the broad phase passed on to the exact overlap test, over the run.
-    public package(set) var pairTests = 0
+    @_spi(Engine) public package(set) var pairTests = 0
 
     package init(scene: PhysicsScene) { self.scene = scene }
 
@@ -31,11 +31,25 @@ public struct Trajectory: Sendable {
     public var count: Int { times.count }
 
     /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`.
-    public func position(_ sample: Int, _ coordinate: Int = 0) -> Double {
+    public func position(atSample sample: Int, coordinate: Int = 0) -> Double {
         positions[sample * coordinateCount + coordinate]
     }
-    public func velocity(_ sample: Int, _ coordinate: Int = 0) -> Double {
+    /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`'s velocity.
+    public func velocity(atSample sample: Int, coordinate: Int = 0) -> Double {
         velocities[sample * coordinateCount + coordinate]
+    }
+
+    /// Body `body`'s position at sample `sample` (zero past the scene's dimensions).
+    public func position(ofBody body: Int, atSample sample: Int) -> SIMD3<Double> { vector(positions, body, sample) }
+
+    /// Body `body`'s velocity at sample `sample` (zero past the scene's dimensions).
+    public func velocity(ofBody body: Int, atSample sample: Int) -> SIMD3<Double> { vector(velocities, body, sample) }
+
+    private func vector(_ lanes: [Double], _ body: Int, _ sample: Int) -> SIMD3<Double> {
+        let d = scene.dimensions, start = sample * coordinateCount + body * d
+        var v = SIMD3<Double>.zero
+        for axis in 0..<d { v[axis] = lanes[start + axis] }
+        return v
     }
 
     package mutating func reserveCapacity(samples: Int) {
@@ -46,8 +60,8 @@ public struct Trajectory: Sendable {
 
     /// Inlinable, so GSL's loop in KinemaReference appends specialized for V (unspecialized, it
     /// would look up V's metadata on every sample).
-    @inlinable
-    package mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
+    @_spi(Engine) @inlinable
+    public mutating func append<V: StateVector>(time: Double, state: PhaseState<V>) {
         appendTime(time)
         for j in 0..<coordinateCount {
             appendCoordinate(position: state.position[lane: j], velocity: state.velocity[lane: j])

@@ -28,13 +28,15 @@ import Testing
         let multistep = try simulation.run(method: .adams(timeStep: 1.0 / 180, order: 10), duration: 2)
         let motion = try spring.motion()
         let multistepError = (0..<multistep.count).map {
-            abs(multistep.position($0) - motion.position(at: multistep.times[$0]))
+            abs(multistep.position(atSample: $0) - motion.position(at: multistep.times[$0]))
         }.max()!
         #expect(multistepError <= 5.0e-10 * 1.01 && multistep.steps == 360)
         let accurateError = (0..<accurate.count).map {
-            abs(accurate.position($0) - motion.position(at: accurate.times[$0]))
+            abs(accurate.position(atSample: $0) - motion.position(at: accurate.times[$0]))
         }.max()!
-        let cheapError = (0..<cheap.count).map { abs(cheap.position($0) - motion.position(at: cheap.times[$0])) }.max()!
+        let cheapError = (0..<cheap.count).map {
+            abs(cheap.position(atSample: $0) - motion.position(at: cheap.times[$0]))
+        }.max()!
         #expect(accurateError <= 1e-10)
         // RK4's global error ~ C·(ωh)⁴; at ωh = 0.053 it is of order 1e-5 of the travel.
         #expect(cheapError <= 1e-4)
@@ -47,7 +49,7 @@ import Testing
             method: .dop853(tolerance: 1e-13), duration: 1, sampleRate: 1000)
         let bounce = PennerEasing(.bounce, .out)
         for i in 0..<trajectory.count {
-            #expect(abs((1 - trajectory.position(i)) - bounce.value(at: trajectory.times[i])) <= 1e-12)
+            #expect(abs((1 - trajectory.position(atSample: i)) - bounce.value(at: trajectory.times[i])) <= 1e-12)
         }
         let impacts = trajectory.events.map(\.time).prefix(3)
         for (time, expected) in zip(impacts, [4.0 / 11, 8.0 / 11, 10.0 / 11]) {

@@ -109,16 +109,16 @@ final class BallBox {
     init(startingAt date: Date) throws {
         let balls = try (0..<6).map { i in
             try PhysicsBody(
-                name: "ball \(i)", position: [-0.5 + 0.2 * Double(i), 1 + 0.15 * Double(i)],
-                velocity: [0.3, 0], radius: 0.08)
+                name: "ball \(i)", position: SIMD3(-0.5 + 0.2 * Double(i), 1 + 0.15 * Double(i), 0),
+                velocity: SIMD3(0.3, 0, 0), radius: 0.08)
         }
         let box = [
             try Plane.floor(dimensions: 2, restitution: 0.7),
-            try Plane(name: "left wall", normal: [1, 0], offset: -1, restitution: 0.7),
-            try Plane(name: "right wall", normal: [-1, 0], offset: -1, restitution: 0.7)
+            try Plane(name: "left wall", normal: SIMD3(1, 0, 0), offset: -1, restitution: 0.7),
+            try Plane(name: "right wall", normal: SIMD3(-1, 0, 0), offset: -1, restitution: 0.7)
         ]
         let scene = try PhysicsScene(
-            dimensions: 2, bodies: balls, gravity: [0, -9.81], planes: box,
+            dimensions: 2, bodies: balls, gravity: SIMD3(0, -9.81, 0), planes: box,
             contacts: PhysicsScene.Contacts(restitution: 0.7))
         world = try PhysicsSimulator(scene: scene, method: .dopri5(tolerance: 1e-9))
         start = date
@@ -127,12 +127,15 @@ final class BallBox {
     /// Every ball's centre (metres, y up) in the frame shown at `date`.
     func positions(at date: Date) throws -> [SIMD2<Double>] {
         world.advance(to: date.timeIntervalSince(start))
-        return world.scene.bodies.indices.map { SIMD2(world.position(ofBody: $0)[0], world.position(ofBody: $0)[1]) }
+        return world.scene.bodies.indices.map { ball in
+            let centre = world.position(ofBody: ball)
+            return SIMD2(centre.x, centre.y)
+        }
     }
 
     /// Throws ball `index` upwards at 5 m/s from where it is.
     func throwUp(ball index: Int) throws {
-        try world.setVelocity([0, 5], ofBody: index)
+        try world.setVelocity(SIMD3(0, 5, 0), ofBody: index)
     }
 }
 

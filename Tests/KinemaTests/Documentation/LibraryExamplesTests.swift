@@ -46,9 +46,10 @@ import Testing
     }
 
     @Test func smallScene() throws {
-        let ball = try PhysicsBody(name: "ball", position: [0, 2], velocity: [1.5, 0], radius: 0.1)
+        // Scene vectors are SIMD3<Double>: a 2-D scene uses x and y, z stays 0.
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(0, 2, 0), velocity: SIMD3(1.5, 0, 0), radius: 0.1)
         let floor = try Plane.floor(dimensions: 2, restitution: 0.6)
-        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: SIMD3(0, -9.81, 0), planes: [floor])
         let trajectory = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-10), duration: 2)
         let firstImpact = trajectory.events.first?.time
         // Falling 1.9 m to the ball's radius: t = √(2·1.9/9.81).
@@ -56,21 +57,21 @@ import Testing
     }
 
     @Test func sceneSteppedLive() throws {
-        let ball = try PhysicsBody(name: "ball", position: [0, 2], velocity: [1.5, 0], radius: 0.1)
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(0, 2, 0), velocity: SIMD3(1.5, 0, 0), radius: 0.1)
         let floor = try Plane.floor(dimensions: 2, restitution: 0.6)
-        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: SIMD3(0, -9.81, 0), planes: [floor])
         var world = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
         for frameDuration in [1.0 / 60, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
             world.advance(by: frameDuration)
             // ballView.center = world.position(ofBody: 0)
         }
-        try world.setVelocity([0, 4], ofBody: 0)  // takes effect at this frame
+        try world.setVelocity(SIMD3(0, 4, 0), ofBody: 0)  // takes effect at this frame
         world.advance(by: 1.0 / 60)
         let impacts = world.events  // the impacts of the last frame
         // Free flight (RK4 is exact on it): x = 1.5·t until the flick at t0 = 1/24 s sets (0, 4).
         let t0 = 1.0 / 24, y0 = 2 - 0.5 * 9.81 * t0 * t0, s = 1.0 / 60
-        #expect(abs(world.position(ofBody: 0)[0] - 1.5 * t0) <= 1e-12)
-        #expect(abs(world.position(ofBody: 0)[1] - (y0 + 4 * s - 0.5 * 9.81 * s * s)) <= 1e-12)
+        #expect(abs(world.position(ofBody: 0).x - 1.5 * t0) <= 1e-12)
+        #expect(abs(world.position(ofBody: 0).y - (y0 + 4 * s - 0.5 * 9.81 * s * s)) <= 1e-12)
         #expect(impacts.isEmpty)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// Adams–Bashforth–Moulton: its weights, its order, its interpolant and its stability limit, each
 /// against something it does not compute itself (exact integrals, the analytic spring, |1 + z + z²|).
@@ -77,7 +77,7 @@ struct AdamsTests {
         func error(_ h: Double) throws -> Double {
             let run = try Simulation(scene: PhysicsScene.spring(spring, from: 0, to: 1))
                 .run(method: .adams(timeStep: h, order: order), duration: 2, sampleRate: 50)
-            return (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
+            return (0..<run.count).map { abs(run.position(atSample: $0) - exact.position(at: run.times[$0])) }.max()!
         }
         let e1 = try error(h), e2 = try error(h / 2), e4 = try error(h / 4)
         for observed in [log2(e1 / e2), log2(e2 / e4)] {
@@ -93,7 +93,8 @@ struct AdamsTests {
         for (order, h, bound) in [(9, 1.0 / 240, 1e-9), (11, 1.0 / 360, 1e-12)] {
             let run = try Simulation(scene: PhysicsScene.spring(spring)).run(
                 method: .adams(timeStep: h, order: order), duration: 2)
-            let worst = (0..<run.count).map { abs(run.position($0) - exact.position(at: run.times[$0])) }.max()!
+            let worst = (0..<run.count).map { abs(run.position(atSample: $0) - exact.position(at: run.times[$0])) }
+                .max()!
             #expect(worst <= bound, "order \(order): \(worst)")
             // k − 1 DOP853 steps to start (12 evaluations each, plus the first derivative), then 2 a step.
             let steps = Int((2 / h).rounded())
@@ -144,14 +145,15 @@ struct AdamsTests {
         let exact = try spring.motion()
         let method = IntegrationMethod.adams(timeStep: 0.002, order: 4)
         let grid = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 500)
-        let gridError = (0..<grid.count).map { abs(grid.position($0) - exact.position(at: grid.times[$0])) }.max()!
+        let gridError = (0..<grid.count).map { abs(grid.position(atSample: $0) - exact.position(at: grid.times[$0])) }
+            .max()!
         #expect(gridError > 1e-9)
         var rng = SplitMix64(seed: UInt64(rate))
         let frames = (0..<Int(2 * rate)).map { _ in (1 / rate) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
         let run = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, frameDurations: frames)
         #expect(run.count == frames.count + 1)
         for i in 0..<run.count {
-            let error = abs(run.position(i) - exact.position(at: run.times[i]))
+            let error = abs(run.position(atSample: i) - exact.position(at: run.times[i]))
             #expect(error <= 1.2 * gridError, "t = \(run.times[i]): \(error), grid \(gridError)")
         }
     }
@@ -169,7 +171,9 @@ struct AdamsTests {
         for h in [1.0 / 120, 1.0 / 150] {
             let method = IntegrationMethod.adams(timeStep: h, order: order)
             let grid = try simulation.run(method: method, duration: 2, sampleRate: 1 / h)
-            let gridError = (0..<grid.count).map { abs(grid.position($0) - exact.position(at: grid.times[$0])) }.max()!
+            let gridError = (0..<grid.count).map {
+                abs(grid.position(atSample: $0) - exact.position(at: grid.times[$0]))
+            }.max()!
             #expect(gridError > 1e-11)
             var rng = SplitMix64(seed: UInt64(order))
             let frames = (0..<120).map { _ in (1.0 / 60) * (1 + 0.3 * Double.random(in: -1...1, using: &rng)) }
@@ -178,7 +182,7 @@ struct AdamsTests {
                 try simulation.run(method: method, duration: 2, sampleRate: 60)
             ] {
                 for i in 0..<run.count {
-                    let error = abs(run.position(i) - exact.position(at: run.times[i]))
+                    let error = abs(run.position(atSample: i) - exact.position(at: run.times[i]))
                     #expect(
                         error <= 1.2 * gridError,
                         "order \(order), h \(h), t = \(run.times[i]): \(error), grid \(gridError)")
@@ -263,7 +267,7 @@ struct AdamsTests {
             order: order, omega: spring.undampedFrequency, dampingRatio: spring.dampingRatio)
         let simulation = Simulation(scene: try PhysicsScene.spring(spring))
         let bounded = try simulation.run(method: .adams(timeStep: 0.8 * limit, order: order), duration: 10)
-        #expect(abs(bounded.position(bounded.count - 1) - 1) <= 1e-3)
+        #expect(abs(bounded.position(atSample: bounded.count - 1) - 1) <= 1e-3)
         do {
             _ = try simulation.run(method: .adams(timeStep: 1.5 * limit, order: order), duration: 10)
             Issue.record("order \(order) at 1.5× its limit \(limit) ran without growing")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 struct AdaptiveIntegratorTests {
     /// Max |x − x_exact| over samples at 1 kHz (dense output included) on 2 s of k = 1000, ζ = 0.1.
@@ -12,7 +12,7 @@ struct AdaptiveIntegratorTests {
             method: method, duration: 2, sampleRate: 1000)
         var worst = 0.0
         for i in 0..<trajectory.count {
-            worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i])))
+            worst = max(worst, abs(trajectory.position(atSample: i) - exact.position(at: trajectory.times[i])))
         }
         return (worst, trajectory)
     }

@@ -13,15 +13,17 @@ struct FlatStorageTests {
             let x = 0.3 * Double(i + 1), y = 1.5 + 0.02 * Double(i), vx = 0.1 * Double(i % 3)
             bodies.append(
                 try PhysicsBody(
-                    name: "b\(i)", mass: 1 + 0.05 * Double(i), position: [x, y], velocity: [vx, -0.2],
+                    name: "b\(i)", mass: 1 + 0.05 * Double(i), position: SIMD3(x, y, 0), velocity: SIMD3(vx, -0.2, 0),
                     radius: 0.05))
         }
-        var springs = [try SpringForce(.anchor(body: 0, at: [0, 1.5]), stiffness: 300, damping: 0.5, restLength: 0.3)]
+        var springs = [
+            try SpringForce(.anchor(body: 0, at: SIMD3(0, 1.5, 0)), stiffness: 300, damping: 0.5, restLength: 0.3)
+        ]
         for i in 1..<count {
             springs.append(try SpringForce(.bodies(i - 1, i), stiffness: 300, damping: 0.5, restLength: 0.3))
         }
         return try PhysicsScene(
-            dimensions: 2, bodies: bodies, springs: springs, gravity: [0, -9.81],
+            dimensions: 2, bodies: bodies, springs: springs, gravity: SIMD3(0, -9.81, 0),
             planes: [Plane.floor(dimensions: 2, restitution: 0.7)],
             contacts: PhysicsScene.Contacts(restitution: 0.9))
     }
@@ -57,9 +59,10 @@ struct FlatStorageTests {
         for i in 0..<200 {
             let d = Double(i % 20)
             bodies.append(
-                try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+                try PhysicsBody(
+                    name: "b\(i)", mass: 1 + 0.1 * d, position: SIMD3(d, -d, 0.5 * d), velocity: SIMD3(1, 0, -1)))
             springs.append(
-                try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
+                try SpringForce(.anchor(body: i, at: SIMD3(0, 1, 2)), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
         }
         let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs)
         let trajectory = try Simulation(scene: scene).run(method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 20)
@@ -72,7 +75,10 @@ struct FlatStorageTests {
                     initialVelocity: body.velocity[axis])
                 for s in 0..<trajectory.count {
                     worst = max(
-                        worst, abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])))
+                        worst,
+                        abs(
+                            trajectory.position(atSample: s, coordinate: 3 * i + axis)
+                                - exact.position(at: trajectory.times[s])))
                 }
             }
         }
@@ -84,16 +90,16 @@ struct FlatStorageTests {
     /// A static body is a pin: under gravity it stays where it is, and a body hung from it by a
     /// spring moves exactly as one hung from an anchor at the same place.
     @Test func staticBodyIsAPin() throws {
-        let pin = try PhysicsBody(name: "pin", mass: 1e12, position: [0, 2], isStatic: true)
-        let bob = try PhysicsBody(name: "bob", position: [0.4, 1.5], velocity: [1, 0])
+        let pin = try PhysicsBody(name: "pin", mass: 1e12, position: SIMD3(0, 2, 0), isStatic: true)
+        let bob = try PhysicsBody(name: "bob", position: SIMD3(0.4, 1.5, 0), velocity: SIMD3(1, 0, 0))
         let pinned = try PhysicsScene(
             dimensions: 2, bodies: [pin, bob],
             springs: [SpringForce(.bodies(0, 1), stiffness: 80, damping: 0.3, restLength: 0.5)],
-            gravity: [0, -9.81])
+            gravity: SIMD3(0, -9.81, 0))
         let anchored = try PhysicsScene(
             dimensions: 2, bodies: [bob],
-            springs: [SpringForce(.anchor(body: 0, at: [0, 2]), stiffness: 80, damping: 0.3, restLength: 0.5)],
-            gravity: [0, -9.81])
+            springs: [SpringForce(.anchor(body: 0, at: SIMD3(0, 2, 0)), stiffness: 80, damping: 0.3, restLength: 0.5)],
+            gravity: SIMD3(0, -9.81, 0))
         // RK4 does the same arithmetic either way; Dormand–Prince's error norm also counts the pin's
         // (zero) lanes, so its steps differ and both are only as close as their tolerance.
         for (method, bound) in [(IntegrationMethod.rk4(timeStep: 1e-3), 1e-12), (.dopri5(tolerance: 1e-11), 1e-8)] {
@@ -101,18 +107,20 @@ struct FlatStorageTests {
             let b = try Simulation(scene: anchored).run(method: method, duration: 2, sampleRate: 50)
             for s in 0..<a.count {
                 #expect(
-                    a.position(s, 0) == 0 && a.position(s, 1) == 2 && a.velocity(s, 0) == 0 && a.velocity(s, 1) == 0)
+                    a.position(atSample: s, coordinate: 0) == 0 && a.position(atSample: s, coordinate: 1) == 2
+                        && a.velocity(atSample: s, coordinate: 0) == 0 && a.velocity(atSample: s, coordinate: 1) == 0)
                 #expect(
-                    abs(a.position(s, 2) - b.position(s, 0)) <= bound
-                        && abs(a.position(s, 3) - b.position(s, 1)) <= bound)
+                    abs(a.position(atSample: s, coordinate: 2) - b.position(atSample: s, coordinate: 0)) <= bound
+                        && abs(a.position(atSample: s, coordinate: 3) - b.position(atSample: s, coordinate: 1)) <= bound
+                )
             }
         }
     }
 
     /// A sphere hitting a static sphere head-on leaves at e × its speed; the static one stays.
     @Test func sphereBouncesOffAStaticSphere() throws {
-        let wall = try PhysicsBody(name: "wall", position: [0], radius: 0.5, isStatic: true)
-        let ball = try PhysicsBody(name: "ball", position: [2], velocity: [-3], radius: 0.5)
+        let wall = try PhysicsBody(name: "wall", position: SIMD3(0, 0, 0), radius: 0.5, isStatic: true)
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(2, 0, 0), velocity: SIMD3(-3, 0, 0), radius: 0.5)
         let scene = try PhysicsScene(
             dimensions: 1, bodies: [wall, ball], contacts: PhysicsScene.Contacts(restitution: 0.6))
         let trajectory = try Simulation(scene: scene).run(method: .rk4(timeStep: 0.01), duration: 1, sampleRate: 10)
@@ -121,9 +129,9 @@ struct FlatStorageTests {
         #expect(abs(event.time - 1.0 / 3) <= 1e-12)
         #expect(abs(event.speedOut - 1.8) <= 1e-12)
         let last = trajectory.count - 1
-        #expect(trajectory.position(last, 0) == 0)
-        #expect(abs(trajectory.velocity(last, 1) - 1.8) <= 1e-12)
-        #expect(abs(trajectory.position(last, 1) - (1 + 1.8 * (1 - 1.0 / 3))) <= 1e-12)
+        #expect(trajectory.position(atSample: last, coordinate: 0) == 0)
+        #expect(abs(trajectory.velocity(atSample: last, coordinate: 1) - 1.8) <= 1e-12)
+        #expect(abs(trajectory.position(atSample: last, coordinate: 1) - (1 + 1.8 * (1 - 1.0 / 3))) <= 1e-12)
     }
 
     @Test func staticBodiesAreReadFromJSONAndMustNotMove() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// The underdamped spring every integrator is measured on: k = 100, c = 2 (ζ = 0.1), 0 → 1.
 private let spring = try! DampedSpring(stiffness: 100, damping: 2)
@@ -13,7 +13,7 @@ private func maxError(_ method: IntegrationMethod) throws -> (error: Double, tra
     let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(method: method, duration: 2, sampleRate: 50)
     var worst = 0.0
     for i in 0..<trajectory.count {
-        worst = max(worst, abs(trajectory.position(i) - exact.position(at: trajectory.times[i])))
+        worst = max(worst, abs(trajectory.position(atSample: i) - exact.position(at: trajectory.times[i])))
     }
     return (worst, trajectory)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// The jelly spring, written out here.
 private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
@@ -168,10 +168,10 @@ struct KeyframeBakerTests {
     }
 
     @Test func twoDimensionalSceneBakesOneTrackPerCoordinate() throws {
-        let ball = try PhysicsBody(name: "ball", position: [1, 0.5], velocity: [0, 2])
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(1, 0.5, 0), velocity: SIMD3(0, 2, 0))
         let scene = try PhysicsScene(
             dimensions: 2, bodies: [ball],
-            springs: [SpringForce(.anchor(body: 0, at: [0, 0]), stiffness: 60, damping: 3)])
+            springs: [SpringForce(.anchor(body: 0, at: SIMD3(0, 0, 0)), stiffness: 60, damping: 3)])
         let trajectory = try Simulation(scene: scene).run(
             method: .dopri5(tolerance: 1e-11), duration: 2, sampleRate: 2_000)
         let exact = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 500)
@@ -181,7 +181,9 @@ struct KeyframeBakerTests {
             #expect(fit.maxError <= 1e-4 * 1.5)  // travel: |x(2) − x(0)| ≤ 1.5
             for i in 0..<exact.count {
                 let t = exact.times[i]
-                #expect(abs(fit.animation.value(at: t / 2)[0] - exact.position(i, coordinate)) <= 2e-4)
+                #expect(
+                    abs(fit.animation.value(at: t / 2)[0] - exact.position(atSample: i, coordinate: coordinate)) <= 2e-4
+                )
             }
         }
     }
@@ -210,9 +212,9 @@ struct MultiDimensionalImpactKeyframeTests {
     }
 
     @Test func eachCoordinateBakesThroughTheImpacts() throws {
-        let ball = try PhysicsBody(name: "ball", position: [0, Self.height], velocity: [Self.speed, 0])
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(0, Self.height, 0), velocity: SIMD3(Self.speed, 0, 0))
         let scene = try PhysicsScene(
-            dimensions: 2, bodies: [ball], gravity: [0, -Self.g],
+            dimensions: 2, bodies: [ball], gravity: SIMD3(0, -Self.g, 0),
             planes: [Plane.floor(dimensions: 2, restitution: Self.restitution, friction: Self.friction)],
             restVelocity: 0.5)
         let trajectory = try Simulation(scene: scene).run(

@@ -28,8 +28,8 @@ struct DropTests {
         let restTime = t1 * (1 + e) / (1 - e)
         // The last bounce allowed by the rest velocity 0.01 ends within 2·0.01/g of T.
         #expect(abs(rest.time - restTime) <= 2 * 0.01 / g / (1 - e), "rests at \(rest.time), T = \(restTime)")
-        for i in 0..<trajectory.count { #expect(trajectory.position(i) >= -1e-12) }
-        #expect(trajectory.position(trajectory.count - 1) == 0)
+        for i in 0..<trajectory.count { #expect(trajectory.position(atSample: i) >= -1e-12) }
+        #expect(trajectory.position(atSample: trajectory.count - 1) == 0)
     }
 
     /// Penner's bounceOut is 1 − x(t) for a ball dropped from 1 with g = 121/8 and e = 1/2,
@@ -42,7 +42,7 @@ struct DropTests {
         let bounce = PennerEasing(.bounce, .out)
         for i in 0..<trajectory.count {
             let t = trajectory.times[i]
-            #expect(abs(1 - trajectory.position(i) - bounce.value(at: t)) <= 1e-12, "t = \(t)")
+            #expect(abs(1 - trajectory.position(atSample: i) - bounce.value(at: t)) <= 1e-12, "t = \(t)")
         }
         let impacts = trajectory.events.map(\.time)
         for (found, expected) in zip(impacts, [4.0 / 11, 8.0 / 11, 10.0 / 11]) {
@@ -58,8 +58,10 @@ struct DropTests {
         let trajectory = try Simulation(scene: scene).run(
             method: .dopri5(tolerance: 1e-9), duration: duration, sampleRate: 60)
         #expect(trajectory.events.last?.speedOut == 0)
-        #expect(trajectory.position(trajectory.count - 1) == 0 && trajectory.velocity(trajectory.count - 1) == 0)
-        for i in 0..<trajectory.count { #expect(trajectory.position(i) >= -1e-12) }
+        #expect(
+            trajectory.position(atSample: trajectory.count - 1) == 0
+                && trajectory.velocity(atSample: trajectory.count - 1) == 0)
+        for i in 0..<trajectory.count { #expect(trajectory.position(atSample: i) >= -1e-12) }
         if restitution == 0 { #expect(trajectory.events.count == 1) }
     }
 
@@ -67,14 +69,16 @@ struct DropTests {
         let trajectory = try Simulation(scene: PhysicsScene.drop(height: 0)).run(
             method: .rk4(timeStep: 0.01), duration: 1)
         #expect(trajectory.events.isEmpty)
-        for i in 0..<trajectory.count { #expect(trajectory.position(i) == 0 && trajectory.velocity(i) == 0) }
+        for i in 0..<trajectory.count {
+            #expect(trajectory.position(atSample: i) == 0 && trajectory.velocity(atSample: i) == 0)
+        }
     }
 
     @Test func zeroGravityFloats() throws {
         let trajectory = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 0)).run(
             method: .dopri5(tolerance: 1e-9), duration: 3)
         #expect(trajectory.events.isEmpty)
-        for i in 0..<trajectory.count { #expect(trajectory.position(i) == 1) }
+        for i in 0..<trajectory.count { #expect(trajectory.position(atSample: i) == 1) }
     }
 
     @Test func fixedStepMethodsBounceToo() throws {
@@ -90,15 +94,17 @@ struct DropTests {
 struct SceneTests {
     /// Two equal balls on a line, one moving into the other with e = 1: they exchange velocities.
     @Test func elasticHeadOnCollisionExchangesVelocities() throws {
-        let a = try PhysicsBody(name: "a", position: [0, 0], velocity: [1, 0], radius: 0.1)
-        let b = try PhysicsBody(name: "b", position: [1, 0], velocity: [0, 0], radius: 0.1)
+        let a = try PhysicsBody(name: "a", position: SIMD3(0, 0, 0), velocity: SIMD3(1, 0, 0), radius: 0.1)
+        let b = try PhysicsBody(name: "b", position: SIMD3(1, 0, 0), velocity: SIMD3(0, 0, 0), radius: 0.1)
         let scene = try PhysicsScene(dimensions: 2, bodies: [a, b], contacts: .init(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(
             method: .dopri5(tolerance: 1e-10), duration: 2, sampleRate: 10)
         let event = try #require(trajectory.events.first)
         #expect(abs(event.time - 0.8) <= 1e-9)
         let last = trajectory.count - 1
-        #expect(abs(trajectory.velocity(last, 0)) <= 1e-12 && abs(trajectory.velocity(last, 2) - 1) <= 1e-12)
+        #expect(
+            abs(trajectory.velocity(atSample: last, coordinate: 0)) <= 1e-12
+                && abs(trajectory.velocity(atSample: last, coordinate: 2) - 1) <= 1e-12)
     }
 
     /// Newton's cradle: four equal balls laid side by side (their gaps 0 within rounding) and one
@@ -116,9 +122,12 @@ struct SceneTests {
         let r = 0.1
         // Swung balls from −0.5 (the first touching the row at t = 0.3), the row from 0 to 0.6.
         let swungIn = (0..<swung).map {
-            try! PhysicsBody(name: "in\($0)", position: [-0.5 - 2 * r * Double($0)], velocity: [1], radius: r)
+            try! PhysicsBody(
+                name: "in\($0)", position: SIMD3(-0.5 - 2 * r * Double($0), 0, 0), velocity: SIMD3(1, 0, 0), radius: r)
         }
-        let row = (0..<4).map { try! PhysicsBody(name: "row\($0)", position: [2 * r * Double($0)], radius: r) }
+        let row = (0..<4).map {
+            try! PhysicsBody(name: "row\($0)", position: SIMD3(2 * r * Double($0), 0, 0), radius: r)
+        }
         let scene = try PhysicsScene(dimensions: 1, bodies: swungIn + row, contacts: .init(restitution: 1))
         let start = Date()
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 2, sampleRate: 10)
@@ -135,33 +144,35 @@ struct SceneTests {
         for (i, body) in scene.bodies.enumerated() {
             let leaves = i >= scene.bodies.count - swung
             let x0 = body.position[0], rest = i < swung ? x0 + 0.3 : x0
-            #expect(abs(trajectory.position(last, i) - (leaves ? x0 + 1.7 : rest)) <= 1e-9, "\(body.name)")
-            #expect(abs(trajectory.velocity(last, i) - (leaves ? 1 : 0)) <= 1e-9, "\(body.name)")
+            #expect(
+                abs(trajectory.position(atSample: last, coordinate: i) - (leaves ? x0 + 1.7 : rest)) <= 1e-9,
+                "\(body.name)")
+            #expect(abs(trajectory.velocity(atSample: last, coordinate: i) - (leaves ? 1 : 0)) <= 1e-9, "\(body.name)")
         }
     }
 
     /// A 2-D projectile bouncing on a floor with friction keeps its horizontal motion between
     /// impacts and loses μ(1+e)·v_n of it at each.
     @Test func frictionReducesTangentialSpeedAtImpact() throws {
-        let ball = try PhysicsBody(name: "ball", position: [0, 1], velocity: [2, 0])
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(0, 1, 0), velocity: SIMD3(2, 0, 0))
         let floor = try Plane.floor(dimensions: 2, restitution: 0.5, friction: 0.1)
-        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: [0, -9.81], planes: [floor])
+        let scene = try PhysicsScene(dimensions: 2, bodies: [ball], gravity: SIMD3(0, -9.81, 0), planes: [floor])
         let trajectory = try Simulation(scene: scene).run(method: .exact, duration: 0.6, sampleRate: 100)
         let impact = try #require(trajectory.events.first)
         let vn = (2 * 9.81).squareRoot()
         #expect(abs(impact.speedIn - vn) <= 1e-9)
         let last = trajectory.count - 1
-        #expect(abs(trajectory.velocity(last, 0) - (2 - 0.1 * 1.5 * vn)) <= 1e-9)
+        #expect(abs(trajectory.velocity(atSample: last, coordinate: 0) - (2 - 0.1 * 1.5 * vn)) <= 1e-9)
     }
 
     @Test func invalidScenesAreRejected() throws {
         #expect(throws: KinemaError.self) { try PhysicsScene.drop(restitution: 1.5) }
         #expect(throws: KinemaError.self) { try PhysicsScene.drop(restitution: -0.1) }
         #expect(throws: KinemaError.self) { try PhysicsScene.drop(height: -1) }
-        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: 0, position: [0]) }
-        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: -2, position: [0]) }
+        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: 0, position: SIMD3(0, 0, 0)) }
+        #expect(throws: KinemaError.self) { try PhysicsBody(name: "x", mass: -2, position: SIMD3(0, 0, 0)) }
         #expect(throws: KinemaError.self) {
-            try PhysicsScene(dimensions: 4, bodies: [PhysicsBody(name: "x", position: [0, 0, 0, 0])])
+            try PhysicsScene(dimensions: 4, bodies: [PhysicsBody(name: "x", position: SIMD3(0, 0, 0))])
         }
         #expect(throws: KinemaError.self) {
             try Simulation(scene: PhysicsScene.drop()).run(method: .rk4(timeStep: 0), duration: 1)
@@ -183,9 +194,10 @@ struct ManyBodyTests {
         for i in 0..<20 {
             let d = Double(i)
             bodies.append(
-                try PhysicsBody(name: "b\(i)", mass: 1 + 0.1 * d, position: [d, -d, 0.5 * d], velocity: [1, 0, -1]))
+                try PhysicsBody(
+                    name: "b\(i)", mass: 1 + 0.1 * d, position: SIMD3(d, -d, 0.5 * d), velocity: SIMD3(1, 0, -1)))
             springs.append(
-                try SpringForce(.anchor(body: i, at: [0, 1, 2]), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
+                try SpringForce(.anchor(body: i, at: SIMD3(0, 1, 2)), stiffness: 50 + 10 * d, damping: 0.5 + 0.2 * d))
         }
         let scene = try PhysicsScene(dimensions: 3, bodies: bodies, springs: springs)
         #expect(scene.coordinateCount == 60)
@@ -198,7 +210,10 @@ struct ManyBodyTests {
                     target: [0.0, 1, 2][axis], initialPosition: body.position[axis],
                     initialVelocity: body.velocity[axis])
                 for s in 0..<trajectory.count {
-                    #expect(abs(trajectory.position(s, 3 * i + axis) - exact.position(at: trajectory.times[s])) <= 1e-8)
+                    #expect(
+                        abs(
+                            trajectory.position(atSample: s, coordinate: 3 * i + axis)
+                                - exact.position(at: trajectory.times[s])) <= 1e-8)
                 }
             }
         }

@@ -16,12 +16,15 @@ struct ContactTests {
     /// Every sample: bodies outside every plane and sphere pairs apart, to 1e-9.
     static func expectNothingInside(_ trajectory: Trajectory, _ scene: PhysicsScene, _ label: String) {
         let d = scene.dimensions
-        func position(_ i: Int, _ b: Int) -> [Double] { (0..<d).map { trajectory.position(i, b * d + $0) } }
+        func position(_ i: Int, _ b: Int) -> [Double] {
+            (0..<d).map { trajectory.position(atSample: i, coordinate: b * d + $0) }
+        }
         for i in 0..<trajectory.count {
             for (b, body) in scene.bodies.enumerated() {
                 let x = position(i, b)
                 for plane in scene.planes {
-                    let gap = zip(x, plane.normal).map(*).reduce(0, +) - plane.offset - body.radius
+                    let gap =
+                        zip(x, plane.normal.sceneComponents(x.count)).map(*).reduce(0, +) - plane.offset - body.radius
                     #expect(
                         gap >= -1e-9,
                         "\(label): \(body.name) \(-gap) inside \(plane.name) at t = \(trajectory.times[i])")
@@ -48,17 +51,20 @@ struct ContactTests {
         let scene = try PhysicsScene(
             dimensions: 1,
             bodies: [
-                PhysicsBody(name: "a", position: [0.1], radius: 0.1),
-                PhysicsBody(name: "b", position: [1.0], radius: 0.1)
+                PhysicsBody(name: "a", position: SIMD3(0.1, 0, 0), radius: 0.1),
+                PhysicsBody(name: "b", position: SIMD3(1.0, 0, 0), radius: 0.1)
             ],
-            gravity: [-9.81], planes: [Plane(name: "floor", normal: [1], offset: 0, restitution: 0.5)],
+            gravity: SIMD3(-9.81, 0, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)],
             contacts: PhysicsScene.Contacts(restitution: 0.5))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
         Self.expectNothingInside(trajectory, scene, "\(method)")
         let last = trajectory.count - 1
         #expect(
-            abs(trajectory.position(last, 0) - 0.1) <= 1e-9 && abs(trajectory.position(last, 1) - 0.3) <= 1e-9,
-            "\(method): ends at \(trajectory.position(last, 0)), \(trajectory.position(last, 1))")
+            abs(trajectory.position(atSample: last, coordinate: 0) - 0.1) <= 1e-9
+                && abs(trajectory.position(atSample: last, coordinate: 1) - 0.3) <= 1e-9,
+            "\(method): ends at \(trajectory.position(atSample: last, coordinate: 0)), \(trajectory.position(atSample: last, coordinate: 1))"
+        )
         // The first impact: b meets a after falling 0.7 m, at √(1.4/9.81) s with √(2·9.81·0.7) m/s.
         let first = try #require(trajectory.events.first)
         guard method.name != "semi-implicit-euler" else { return }  // first order: not exact on a parabola
@@ -80,17 +86,19 @@ struct ContactTests {
         let scene = try PhysicsScene(
             dimensions: 1,
             bodies: [
-                PhysicsBody(name: "a", position: [0.1001], velocity: [-0.005], radius: 0.1),
-                PhysicsBody(name: "b", position: [0.5], velocity: [-1.0], radius: 0.1)
+                PhysicsBody(name: "a", position: SIMD3(0.1001, 0, 0), velocity: SIMD3(-0.005, 0, 0), radius: 0.1),
+                PhysicsBody(name: "b", position: SIMD3(0.5, 0, 0), velocity: SIMD3(-1.0, 0, 0), radius: 0.1)
             ],
-            planes: [Plane(name: "wall", normal: [1], offset: 0, restitution: 1)],
+            planes: [Plane(name: "wall", normal: SIMD3(1, 0, 0), offset: 0, restitution: 1)],
             contacts: PhysicsScene.Contacts(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
         Self.expectNothingInside(trajectory, scene, "\(method)")
         let last = trajectory.count - 1
         #expect(
-            abs(trajectory.velocity(last, 0) - 0.005) <= 1e-9 && abs(trajectory.velocity(last, 1) - 1) <= 1e-9,
-            "\(method): ends with velocities \(trajectory.velocity(last, 0)), \(trajectory.velocity(last, 1))")
+            abs(trajectory.velocity(atSample: last, coordinate: 0) - 0.005) <= 1e-9
+                && abs(trajectory.velocity(atSample: last, coordinate: 1) - 1) <= 1e-9,
+            "\(method): ends with velocities \(trajectory.velocity(atSample: last, coordinate: 0)), \(trajectory.velocity(atSample: last, coordinate: 1))"
+        )
         #expect(
             trajectory.events.map(\.collider) == ["wall", "b", "wall", "b"],
             "\(trajectory.events.map { ($0.time, $0.collider) })")
@@ -108,17 +116,18 @@ struct ContactTests {
             dimensions: d,
             bodies: [
                 PhysicsBody(
-                    name: "a", position: start, velocity: normal.map { -speed * $0 },
+                    name: "a", position: SIMD3(sceneComponents: start),
+                    velocity: SIMD3(sceneComponents: normal.map { -speed * $0 }),
                     radius: 0.1)
             ],
-            planes: [Plane(name: "wall", normal: normal, offset: offset, restitution: 1)])
+            planes: [Plane(name: "wall", normal: SIMD3(sceneComponents: normal), offset: offset, restitution: 1)])
         let trajectory = try Simulation(scene: scene).run(
             method: .dopri5(tolerance: 1e-9), duration: 30, sampleRate: 10)
         #expect(
             trajectory.events.count == 1 && abs((trajectory.events.first?.speedOut ?? 0) - speed) <= 1e-12,
             "\(normal): \(trajectory.events.map { ($0.time, $0.speedIn, $0.speedOut) })")
         let last = trajectory.count - 1
-        let normalSpeed = (0..<d).map { trajectory.velocity(last, $0) * normal[$0] }.reduce(0, +)
+        let normalSpeed = (0..<d).map { trajectory.velocity(atSample: last, coordinate: $0) * normal[$0] }.reduce(0, +)
         #expect(abs(normalSpeed - speed) <= 1e-12, "\(normal): leaves at \(normalSpeed)")
     }
 
@@ -132,10 +141,10 @@ struct ContactTests {
         let scene = try PhysicsScene(
             dimensions: 2,
             bodies: [
-                PhysicsBody(name: "a", position: [0.15, 1], radius: 0.1),
-                PhysicsBody(name: "b", position: [0, 0], radius: 0.1, isStatic: true)
+                PhysicsBody(name: "a", position: SIMD3(0.15, 1, 0), radius: 0.1),
+                PhysicsBody(name: "b", position: SIMD3(0, 0, 0), radius: 0.1, isStatic: true)
             ],
-            gravity: [0, -9.81], contacts: PhysicsScene.Contacts(restitution: 1))
+            gravity: SIMD3(0, -9.81, 0), contacts: PhysicsScene.Contacts(restitution: 1))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 2)
         let height = (0.2 * 0.2 - 0.15 * 0.15).squareRoot()
         let expected = (2 * (1 - height) / 9.81).squareRoot()
@@ -158,28 +167,34 @@ struct ContactTests {
             while bodies.count < 2 + trial % 5 {
                 let position = (0..<dimensions).map { _ in 0.1 + 0.8 * unit() }
                 let apart = bodies.allSatisfy { body in
-                    zip(body.position, position).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() > 2 * radius
+                    zip(body.position.sceneComponents(dimensions), position).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+                        .squareRoot() > 2 * radius
                         + 1e-3
                 }
                 guard apart else { continue }
                 bodies.append(
                     try PhysicsBody(
-                        name: "s\(bodies.count)", position: position,
-                        velocity: (0..<dimensions).map { _ in 2 * unit() - 1 }, radius: radius))
+                        name: "s\(bodies.count)", position: SIMD3(sceneComponents: position),
+                        velocity: SIMD3(sceneComponents: (0..<dimensions).map { _ in 2 * unit() - 1 }), radius: radius))
             }
             var planes: [Plane] = []
             for axis in 0..<dimensions {
                 var normal = [Double](repeating: 0, count: dimensions)
                 normal[axis] = 1
-                planes.append(try Plane(name: "low\(axis)", normal: normal, offset: 0, restitution: 0.3 + 0.7 * unit()))
+                planes.append(
+                    try Plane(
+                        name: "low\(axis)", normal: SIMD3(sceneComponents: normal), offset: 0,
+                        restitution: 0.3 + 0.7 * unit()))
                 normal[axis] = -1
                 planes.append(
-                    try Plane(name: "high\(axis)", normal: normal, offset: -1, restitution: 0.3 + 0.7 * unit()))
+                    try Plane(
+                        name: "high\(axis)", normal: SIMD3(sceneComponents: normal), offset: -1,
+                        restitution: 0.3 + 0.7 * unit()))
             }
             var g = [Double](repeating: 0, count: dimensions)
             if gravity { g[dimensions - 1] = -9.81 }
             let scene = try PhysicsScene(
-                dimensions: dimensions, bodies: bodies, gravity: g, planes: planes,
+                dimensions: dimensions, bodies: bodies, gravity: SIMD3(sceneComponents: g), planes: planes,
                 contacts: PhysicsScene.Contacts(restitution: 0.3 + 0.7 * unit()))
             for method in [IntegrationMethod.dopri5(tolerance: 1e-9), .rk4(timeStep: 1e-3)] {
                 let label = "\(dimensions)-D trial \(trial), \(method)"
@@ -216,8 +231,9 @@ struct ExactSceneTests {
                     bodies.append(
                         try PhysicsBody(
                             name: "s\(bodies.count)",
-                            position: [i, j, k].map { spacing * (Double($0) - Double(n - 1) / 2) },
-                            velocity: [unit(), unit(), unit()], radius: radius))
+                            position: SIMD3(
+                                sceneComponents: [i, j, k].map { spacing * (Double($0) - Double(n - 1) / 2) }),
+                            velocity: SIMD3(unit(), unit(), unit()), radius: radius))
                 }
             }
         }
@@ -226,11 +242,14 @@ struct ExactSceneTests {
             for sign in [1.0, -1.0] {
                 var normal = [0.0, 0, 0]
                 normal[axis] = sign
-                planes.append(try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: 1))
+                planes.append(
+                    try Plane(
+                        name: "wall\(planes.count)", normal: SIMD3(sceneComponents: normal), offset: -1, restitution: 1)
+                )
             }
         }
         return try PhysicsScene(
-            dimensions: 3, bodies: bodies, gravity: [0, 0, -gravity], planes: planes,
+            dimensions: 3, bodies: bodies, gravity: SIMD3(0, 0, -gravity), planes: planes,
             contacts: PhysicsScene.Contacts(restitution: 1), restVelocity: 0)
     }
 
@@ -238,8 +257,9 @@ struct ExactSceneTests {
     static func energies(_ trajectory: Trajectory, gravity: Double) -> [Double] {
         (0..<trajectory.count).map { i in
             trajectory.scene.bodies.indices.map { b in
-                let v = (0..<3).map { trajectory.velocity(i, 3 * b + $0) }
-                return 0.5 * v.map { $0 * $0 }.reduce(0, +) + gravity * trajectory.position(i, 3 * b + 2)
+                let v = (0..<3).map { trajectory.velocity(atSample: i, coordinate: 3 * b + $0) }
+                return 0.5 * v.map { $0 * $0 }.reduce(0, +) + gravity
+                    * trajectory.position(atSample: i, coordinate: 3 * b + 2)
             }.reduce(0, +)
         }
     }
@@ -304,7 +324,10 @@ struct ExactSceneTests {
 
     @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
         let scene = try PhysicsScene(
-            dimensions: 1, bodies: [PhysicsBody(name: "a", position: [0]), PhysicsBody(name: "b", position: [1])],
+            dimensions: 1,
+            bodies: [
+                PhysicsBody(name: "a", position: SIMD3(0, 0, 0)), PhysicsBody(name: "b", position: SIMD3(1, 0, 0))
+            ],
             springs: [SpringForce(.bodies(0, 1), stiffness: 10)])
         #expect(throws: KinemaError.self) { try Simulation(scene: scene).run(method: .exact, duration: 1) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// Display-link frames: `rate` Hz with each duration jittered by ±`jitter` (uniform), seeded.
 private func frames(rate: Double, jitter: Double, duration: Double, seed: UInt64) -> [Double] {
@@ -68,7 +68,7 @@ struct FrameDrivenTests {
             method: .rk4(timeStep: 0.001), frameDurations: durations)
         #expect(trajectory.count == durations.count + 1)
         for i in 0..<trajectory.count {
-            #expect(abs(trajectory.position(i) - exact.position(at: trajectory.times[i])) <= 1e-6)
+            #expect(abs(trajectory.position(atSample: i) - exact.position(at: trajectory.times[i])) <= 1e-6)
         }
     }
 
@@ -96,7 +96,8 @@ struct StabilityTests {
         let e0 = system.energy(of: system.initialState)
         var worst = 0.0
         for i in 0..<trajectory.count {
-            let e = system.energy(of: PhaseState(position: trajectory.position(i), velocity: trajectory.velocity(i)))
+            let e = system.energy(
+                of: PhaseState(position: trajectory.position(atSample: i), velocity: trajectory.velocity(atSample: i)))
             worst = max(worst, abs(e - e0) / e0)
         }
         return worst
@@ -179,8 +180,8 @@ struct StabilityTests {
             .run(method: method, duration: 1.7, sampleRate: 60)
         #expect(trajectory.times.last == 1.7)
         for i in 0..<trajectory.count {
-            #expect(abs(trajectory.position(i) - exact.position(at: trajectory.times[i])) <= 1e-9)
-            #expect(abs(trajectory.velocity(i) - exact.velocity(at: trajectory.times[i])) <= 1e-8)
+            #expect(abs(trajectory.position(atSample: i) - exact.position(at: trajectory.times[i])) <= 1e-9)
+            #expect(abs(trajectory.velocity(atSample: i) - exact.velocity(at: trajectory.times[i])) <= 1e-8)
         }
     }
 }

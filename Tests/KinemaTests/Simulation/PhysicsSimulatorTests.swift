@@ -16,11 +16,11 @@ struct PhysicsSimulatorTests {
 
     /// A 2-D ball on a spring over a floor with friction, and a 1-D drop: both collide.
     static let scenes: [PhysicsScene] = {
-        let ball = try! PhysicsBody(name: "ball", position: [0.5, 1], velocity: [1, 0], radius: 0.05)
+        let ball = try! PhysicsBody(name: "ball", position: SIMD3(0.5, 1, 0), velocity: SIMD3(1, 0, 0), radius: 0.05)
         let swing = try! PhysicsScene(
             dimensions: 2, bodies: [ball],
-            springs: [SpringForce(.anchor(body: 0, at: [0, 1]), stiffness: 40, damping: 0.5, restLength: 0.5)],
-            gravity: [0, -9.81], planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
+            springs: [SpringForce(.anchor(body: 0, at: SIMD3(0, 1, 0)), stiffness: 40, damping: 0.5, restLength: 0.5)],
+            gravity: SIMD3(0, -9.81, 0), planes: [Plane.floor(dimensions: 2, restitution: 0.6, friction: 0.1)])
         return [swing, try! PhysicsScene.drop(height: 1, restitution: 0.7)]
     }()
 
@@ -34,7 +34,7 @@ struct PhysicsSimulatorTests {
             method: method, frameDurations: frames + Array(repeating: 1.0 / 60, count: 60))
         var live = try PhysicsSimulator(scene: scene, method: method)
         var events: [ImpactEvent] = []
-        #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(0, $0) })
+        #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(atSample: 0, coordinate: $0) })
         var worst = 0.0
         for (i, frame) in frames.enumerated() {
             live.advance(by: frame)
@@ -42,8 +42,8 @@ struct PhysicsSimulatorTests {
             #expect(live.time == batch.times[i + 1])
             for c in 0..<scene.coordinateCount {
                 worst = max(
-                    worst, abs(live.positions[c] - batch.position(i + 1, c)),
-                    abs(live.velocities[c] - batch.velocity(i + 1, c)))
+                    worst, abs(live.positions[c] - batch.position(atSample: i + 1, coordinate: c)),
+                    abs(live.velocities[c] - batch.velocity(atSample: i + 1, coordinate: c)))
             }
         }
         #expect(worst <= 1e-12)
@@ -64,7 +64,7 @@ struct PhysicsSimulatorTests {
             #expect(abs(live.positions[0] - before.position(at: live.time)) <= 1e-9)
         }
         let changedAt = live.time, from = live.positions[0]
-        try live.setVelocity([-6], ofBody: 0)
+        try live.setVelocity(SIMD3(-6, 0, 0), ofBody: 0)
         let after = try spring.motion(from: from, to: 1, initialVelocity: -6)
         for frame in frames.dropFirst(40) {
             live.advance(by: frame)
@@ -76,14 +76,15 @@ struct PhysicsSimulatorTests {
     /// A ball at rest on the floor, flicked upward: it leaves the contact and follows the parabola
     /// (RK4 is exact on it) until it lands, at the closed-form time.
     @Test func flickedBallLeavesTheFloorOnTheParabola() throws {
-        let ball = try PhysicsBody(name: "ball", position: [0])
+        let ball = try PhysicsBody(name: "ball", position: SIMD3(0, 0, 0))
         let scene = try PhysicsScene(
-            dimensions: 1, bodies: [ball], gravity: [-9.81], planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
+            dimensions: 1, bodies: [ball], gravity: SIMD3(-9.81, 0, 0),
+            planes: [Plane.floor(dimensions: 1, restitution: 0.5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 1.0 / 240))
         for _ in 0..<30 { live.advance(by: 1.0 / 60) }
         #expect(live.positions[0] == 0 && live.velocities[0] == 0)
         let t0 = live.time
-        try live.setVelocity([3], ofBody: 0)
+        try live.setVelocity(SIMD3(3, 0, 0), ofBody: 0)
         var landed: ImpactEvent?
         while landed == nil {
             live.advance(by: 1.0 / 60)
@@ -103,7 +104,7 @@ struct PhysicsSimulatorTests {
         var live = try PhysicsSimulator(scene: .spring(spring, from: 0, to: 1), method: .exact)
         for _ in 0..<20 { live.advance(by: 1.0 / 60) }
         let changedAt = live.time, x = live.positions[0], v = live.velocities[0]
-        try live.setAnchor([-2], ofSpring: 0)
+        try live.setAnchor(SIMD3(-2, 0, 0), ofSpring: 0)
         let after = try spring.motion(from: x, to: -2, initialVelocity: v)
         for _ in 0..<60 {
             live.advance(by: 1.0 / 60)
@@ -145,39 +146,98 @@ struct PhysicsSimulatorTests {
             live.advance(by: 1.0 / 60)
             impacts += live.events.count
             for lane in 0..<scene.coordinateCount {
-                #expect(abs(live.positions[lane] - batch.position(i, lane)) <= 1e-12, "frame \(i), lane \(lane)")
+                #expect(
+                    abs(live.positions[lane] - batch.position(atSample: i, coordinate: lane)) <= 1e-12,
+                    "frame \(i), lane \(lane)")
+            }
+            // Body by body as SIMD3, from the same lanes.
+            for body in scene.bodies.indices {
+                let x = batch.position(ofBody: body, atSample: i), v = batch.velocity(ofBody: body, atSample: i)
+                let lane = 3 * body
+                #expect(x == SIMD3(batch.positions[(i * 3 * scene.bodies.count + lane)...].prefix(3)))
+                #expect(v == SIMD3(batch.velocities[(i * 3 * scene.bodies.count + lane)...].prefix(3)))
+                let gap = live.position(ofBody: body) - x
+                #expect(max(abs(gap.x), abs(gap.y), abs(gap.z)) <= 1e-12)
             }
         }
         #expect(impacts == batch.events.count && impacts > 20 && live.steps == impacts)
         // A flick: body 0 sent along x at 0.1 m/s, checked over a frame it has no impact in.
-        try live.setVelocity([0.1, 0, 0], ofBody: 0)
+        try live.setVelocity(SIMD3(0.1, 0, 0), ofBody: 0)
         let start = live.position(ofBody: 0)
         live.advance(by: 1.0 / 240)
         if !live.events.contains(where: { $0.body == "s0" || $0.collider == "s0" }) {
             #expect(abs(live.position(ofBody: 0)[0] - (start[0] + 0.1 / 240)) <= 1e-15)
             #expect(live.position(ofBody: 0)[1] == start[1] && live.position(ofBody: 0)[2] == start[2])
         }
-        #expect(throws: KinemaError.self) { try live.setState(ofBody: 0, position: [5, 0, 0], velocity: nil) }
+        #expect(throws: KinemaError.self) { try live.setState(ofBody: 0, position: SIMD3(5, 0, 0), velocity: nil) }
     }
 
     @Test func badInputIsRefusedByName() throws {
-        let pin = try PhysicsBody(name: "pin", position: [0], isStatic: true)
-        let bob = try PhysicsBody(name: "bob", position: [1])
+        let pin = try PhysicsBody(name: "pin", position: SIMD3(0, 0, 0), isStatic: true)
+        let bob = try PhysicsBody(name: "bob", position: SIMD3(1, 0, 0))
         let scene = try PhysicsScene(
             dimensions: 1, bodies: [pin, bob], springs: [SpringForce(.bodies(0, 1), stiffness: 5)])
         var live = try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01))
         live.advance(to: 0.5)
         live.advance(by: 0)
-        #expect(throws: KinemaError.self) { try live.setVelocity([1, 2], ofBody: 1) }
-        #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 0) }
-        #expect(throws: KinemaError.self) { try live.setVelocity([.infinity], ofBody: 1) }
-        #expect(throws: KinemaError.self) { try live.setVelocity([1], ofBody: 2) }
-        #expect(throws: KinemaError.self) { try live.setAnchor([1], ofSpring: 0) }
+        #expect(throws: KinemaError.self) { try live.setVelocity(SIMD3(1, 2, 0), ofBody: 1) }
+        #expect(throws: KinemaError.self) { try live.setVelocity(SIMD3(1, 0, 0), ofBody: 0) }
+        #expect(throws: KinemaError.self) { try live.setVelocity(SIMD3(.infinity, 0, 0), ofBody: 1) }
+        #expect(throws: KinemaError.self) { try live.setVelocity(SIMD3(1, 0, 0), ofBody: 2) }
+        #expect(throws: KinemaError.self) { try live.setAnchor(SIMD3(1, 0, 0), ofSpring: 0) }
         #expect(throws: KinemaError.self) {
             try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 0.01), stepBudget: 0)
         }
         #expect(throws: SimulationError.self) { try PhysicsSimulator(scene: scene, method: .rk4(timeStep: 10)) }
         #expect(live.time == 0.5)
+    }
+
+    /// Scene vectors are SIMD3 in every dimension: a component past the scene's dimensions that
+    /// is not zero is refused by name, and a scene file's vector must have one number per dimension.
+    @Test func componentsPastTheDimensionsAreRefused() throws {
+        let flat = try PhysicsBody(name: "b", position: SIMD3(1, 2, 0))
+        let raised = try PhysicsBody(name: "b", position: SIMD3(1, 2, 3))
+        let cases: [(String, () throws -> Void)] = [
+            ("body 'b' position", { _ = try PhysicsScene(dimensions: 2, bodies: [raised]) }),
+            ("gravity", { _ = try PhysicsScene(dimensions: 2, bodies: [flat], gravity: SIMD3(0, -9.81, 1)) }),
+            (
+                "spring anchor",
+                {
+                    _ = try PhysicsScene(
+                        dimensions: 2, bodies: [flat],
+                        springs: [SpringForce(.anchor(body: 0, at: SIMD3(0, 0, 1)), stiffness: 1)])
+                }
+            ),
+            (
+                "plane 'p' normal",
+                {
+                    _ = try PhysicsScene(
+                        dimensions: 2, bodies: [flat],
+                        planes: [Plane(name: "p", normal: SIMD3(0, 1, 1), restitution: 1)])
+                }
+            ),
+            (
+                "body 'b' velocity",
+                {
+                    var live = try PhysicsSimulator(
+                        scene: PhysicsScene(dimensions: 2, bodies: [flat]), method: .rk4(timeStep: 0.01))
+                    try live.setVelocity(SIMD3(0, 0, 1), ofBody: 0)
+                }
+            )
+        ]
+        for (parameter, make) in cases {
+            do {
+                try make()
+                Issue.record("\(parameter) past the dimensions accepted")
+            } catch let error as KinemaError {
+                #expect(
+                    error.parameter == parameter && error.description.contains("zero past the scene's 2 dimensions"))
+            }
+        }
+        let file = #"{"dimensions": 2, "bodies": [{"name": "b", "position": [1, 2, 3]}]}"#
+        #expect { try PhysicsScene(json: file) } throws: { error in
+            "\(error)".contains("'position' must have 2 components, one per dimension (got 3)")
+        }
     }
 
     /// A frame that needs more than the step budget stops the simulator where it was, with the
@@ -195,7 +255,7 @@ struct PhysicsSimulatorTests {
         #expect(limit == 100 && live.time == time && live.positions == position && live.events.isEmpty)
         live.advance(by: 0.01)
         #expect(live.time == time && live.positions == position)
-        try live.setVelocity([0], ofBody: 0)
+        try live.setVelocity(SIMD3(0, 0, 0), ofBody: 0)
         #expect(live.failure == nil)
         live.advance(by: 0.05)
         #expect(live.failure == nil && abs(live.time - 0.1) <= 1e-15)

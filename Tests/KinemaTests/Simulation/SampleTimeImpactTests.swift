@@ -27,10 +27,11 @@ struct SampleTimeImpactTests {
         for speed in [1.0, 2, 4, 0.5, 1.25] {
             for rate in Self.rates {
                 let scene = try PhysicsScene(
-                    dimensions: 1, bodies: [PhysicsBody(name: "ball", position: [0.5], velocity: [speed])],
+                    dimensions: 1,
+                    bodies: [PhysicsBody(name: "ball", position: SIMD3(0.5, 0, 0), velocity: SIMD3(speed, 0, 0))],
                     planes: [
-                        Plane(name: "floor", normal: [1], offset: 0, restitution: 1),
-                        Plane(name: "ceiling", normal: [-1], offset: -1, restitution: 1)
+                        Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 1),
+                        Plane(name: "ceiling", normal: SIMD3(-1, 0, 0), offset: -1, restitution: 1)
                     ])
                 let duration = 5.0
                 let trajectory = try Simulation(scene: scene).run(method: method, duration: duration, sampleRate: rate)
@@ -49,7 +50,9 @@ struct SampleTimeImpactTests {
                 }
                 for i in 0..<trajectory.count {
                     let t = trajectory.times[i]
-                    #expect(abs(trajectory.position(i) - Self.triangle(t, speed: speed)) <= 1e-9, "\(label): x(\(t))")
+                    #expect(
+                        abs(trajectory.position(atSample: i) - Self.triangle(t, speed: speed)) <= 1e-9,
+                        "\(label): x(\(t))")
                 }
             }
         }
@@ -74,7 +77,8 @@ struct SampleTimeImpactTests {
             for i in 0..<trajectory.count {
                 // Height 1 − 4s² for s the time from the nearest top (t = 0, 1, 2, …).
                 let t = trajectory.times[i], s = t - t.rounded()
-                #expect(abs(trajectory.position(i) - (1 - 4 * s * s)) <= 1e-9, "rate \(rate), \(method): x(\(t))")
+                #expect(
+                    abs(trajectory.position(atSample: i) - (1 - 4 * s * s)) <= 1e-9, "rate \(rate), \(method): x(\(t))")
             }
         }
     }
@@ -132,8 +136,15 @@ struct SampleTimeImpactGridTests {
     ) throws {
         let d = normal.count
         let scene = try PhysicsScene(
-            dimensions: d, bodies: [PhysicsBody(name: "ball", position: start, velocity: velocity, radius: 0.1)],
-            planes: [Plane(name: "plane", normal: normal, offset: offset, restitution: restitution)])
+            dimensions: d,
+            bodies: [
+                PhysicsBody(
+                    name: "ball", position: SIMD3(sceneComponents: start), velocity: SIMD3(sceneComponents: velocity),
+                    radius: 0.1)
+            ],
+            planes: [
+                Plane(name: "plane", normal: SIMD3(sceneComponents: normal), offset: offset, restitution: restitution)
+            ])
         let trajectory = try Simulation(scene: scene).run(method: method, duration: time + 0.5, sampleRate: rate)
         let label = "\(method), normal \(normal), start \(start), impact at \(time), e = \(restitution)"
         #expect(
@@ -152,8 +163,8 @@ struct SampleTimeImpactGridTests {
                 let contact = start[j] + velocity[j] * time
                 let expected = t <= time ? start[j] + velocity[j] * t : contact + after[j] * (t - time)
                 #expect(
-                    abs(trajectory.position(i, j) - expected) <= 1e-9,
-                    "\(label): x\(j)(\(t)) = \(trajectory.position(i, j)), expected \(expected)")
+                    abs(trajectory.position(atSample: i, coordinate: j) - expected) <= 1e-9,
+                    "\(label): x\(j)(\(t)) = \(trajectory.position(atSample: i, coordinate: j)), expected \(expected)")
             }
         }
     }

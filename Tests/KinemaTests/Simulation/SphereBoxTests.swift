@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import Testing
 
 /// 1,000 spheres in a closed box: impacts located as events among 500,000 possible pairs, found
@@ -23,7 +23,8 @@ struct SphereBoxTests {
                     let p = [i, j, k].map { -0.9 + spacing * (Double($0) + 0.5) }
                     bodies.append(
                         try PhysicsBody(
-                            name: "s\(bodies.count)", position: p, velocity: [random(), random(), random()],
+                            name: "s\(bodies.count)", position: SIMD3(sceneComponents: p),
+                            velocity: SIMD3(random(), random(), random()),
                             radius: radius))
                 }
             }
@@ -34,7 +35,9 @@ struct SphereBoxTests {
                 var normal = [0.0, 0, 0]
                 normal[axis] = sign
                 planes.append(
-                    try Plane(name: "wall\(planes.count)", normal: normal, offset: -1, restitution: restitution))
+                    try Plane(
+                        name: "wall\(planes.count)", normal: SIMD3(sceneComponents: normal), offset: -1,
+                        restitution: restitution))
             }
         }
         return try PhysicsScene(
@@ -43,7 +46,9 @@ struct SphereBoxTests {
     }
 
     static func kineticEnergy(_ t: Trajectory, _ sample: Int) -> Double {
-        (0..<t.coordinateCount).reduce(0) { $0 + 0.5 * t.velocity(sample, $1) * t.velocity(sample, $1) }
+        (0..<t.coordinateCount).reduce(0) {
+            $0 + 0.5 * t.velocity(atSample: sample, coordinate: $1) * t.velocity(atSample: sample, coordinate: $1)
+        }
     }
 
     /// The deepest any sphere is inside a wall or another sphere at `sample`, in radii.
@@ -51,12 +56,12 @@ struct SphereBoxTests {
         let n = t.scene.bodies.count
         var deepest = 0.0
         for a in 0..<n {
-            let xa = (0..<3).map { t.position(sample, 3 * a + $0) }
+            let xa = (0..<3).map { t.position(atSample: sample, coordinate: 3 * a + $0) }
             for x in xa { deepest = max(deepest, abs(x) + radius - 1) }
             for b in a + 1..<n {
                 var d2 = 0.0
                 for axis in 0..<3 {
-                    let d = xa[axis] - t.position(sample, 3 * b + axis)
+                    let d = xa[axis] - t.position(atSample: sample, coordinate: 3 * b + axis)
                     d2 += d * d
                 }
                 deepest = max(deepest, 2 * radius - d2.squareRoot())

@@ -1,0 +1,16 @@
+/// Scene vectors as scene files hold them: arrays of 1 to 3 components.
+extension SIMD3 where Scalar == Double {
+    /// `components` (at most 3), zero past them.
+    package init(sceneComponents components: [Double]) {
+        self = .zero
+        for (i, x) in components.prefix(3).enumerated() { self[i] = x }
+    }
+
+    /// The first `dimensions` components.
+    package func sceneComponents(_ dimensions: Int) -> [Double] { (0..<dimensions).map { self[$0] } }
+
+    /// `(1.0, 2.0, 3.0)`, or its first `dimensions` components, for messages.
+    package func sceneText(dimensions: Int = 3) -> String {
+        "(" + sceneComponents(dimensions).map { "\($0)" }.joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Fails when the public API of Kinema or KinemaReference (what `import` shows without @_spi)
+# breaks against the latest release: CHANGELOG.md's first version, at the commit its entry names
+# (the same commit as the git tag of that version, where the tag came with the clone).
+# API_BASELINE=REV compares with another revision instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+entry=$(awk '/^## [0-9]+\.[0-9]+\.[0-9]+/ { if (seen++) exit } seen' CHANGELOG.md)
+version=$(printf '%s\n' "$entry" | head -1 | grep -oE '[0-9]+\.[0-9]+\.[0-9]+')
+commit=$(printf '%s\n' "$entry" | grep -oE '\b[0-9a-f]{40}\b' | head -1 || true)
+baseline=${API_BASELINE:-$commit}
+if [ -z "$baseline" ]; then
+    echo "api-check: CHANGELOG.md's $version entry names no release commit (40 hex digits)" >&2
+    exit 1
+fi
+if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
+    echo "api-check: the $version release commit $baseline is not in this clone (shallow? git fetch --unshallow)" >&2
+    exit 1
+fi
+echo "api-check: the public API against $version ($baseline)"
+# The baseline's API is kept under .build, keyed by commit: built once per release, not per run.
+swift package diagnose-api-breaking-changes "$baseline" --products Kinema KinemaReference \
+    --baseline-dir ".build/api-baseline/$baseline"
