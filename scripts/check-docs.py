@@ -28,6 +28,17 @@ def table(text: str, heading: str) -> dict:
     return rows
 
 
+def version_problems(changelog: str, command: str) -> list:
+    """`kinema --version` must be the CHANGELOG's latest release."""
+    released = re.search(r"^## (\d+\.\d+\.\d+)", changelog, re.M)
+    printed = re.search(r'static let version = "kinema (\d+\.\d+\.\d+)"', command)
+    if not released or not printed:
+        return ["CHANGELOG.md has no '## X.Y.Z' entry, or KinemaCommand.version is not 'kinema X.Y.Z'"]
+    if released.group(1) != printed.group(1):
+        return [f"kinema --version says {printed.group(1)}, CHANGELOG.md's latest release is {released.group(1)}"]
+    return []
+
+
 def main() -> int:
     readme = (root / "README.md").read_text(encoding="utf-8")
     performance = (root / "docs" / "performance.md").read_text(encoding="utf-8")
@@ -44,6 +55,9 @@ def main() -> int:
             problems.append(f"README headline '{name}' is not a row of docs/performance.md's table")
         elif cells[1] != measured[name][3]:
             problems.append(f"README headline '{name}': '{cells[1]}', docs/performance.md: '{measured[name][3]}'")
+    problems += version_problems(
+        (root / "CHANGELOG.md").read_text(encoding="utf-8"),
+        (root / "Sources" / "KinemaCLI" / "KinemaCommand.swift").read_text(encoding="utf-8"))
     for link in re.findall(r"\]\((docs/[^)#]+)", readme):
         if not (root / link).exists():
             problems.append(f"README links to {link}, which does not exist")
@@ -58,4 +72,7 @@ if __name__ == "__main__":
         good = "\n## Headline figures\n\n| benchmark | Kinema | peer | ratio |\n| --- | --- | --- | --- |\n| x | a | b | **3×** |\n"
         assert table(bad, "Headline figures")["x"][1] != table(good, "Headline figures")["x"][3], "a differing ratio must differ"
         assert table(good, "Headline figures")["x"][3] == "**3×**"
+        command = 'static let version = "kinema 1.2.0"'
+        assert version_problems("# Changelog\n\n## 1.2.0 — date\n", command) == []
+        assert version_problems("# Changelog\n\n## 1.3.0 — date\n", command), "a differing version must fail"
     sys.exit(main())
