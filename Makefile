@@ -2,7 +2,7 @@
 # The Swift sources swift-format lays out (.swift-format: line length 120).
 SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
-.PHONY: setup build demo test format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy benchmark-studio clean
+.PHONY: setup build demo test api-check format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy benchmark-studio clean
 
 setup:
 	bash scripts/setup.sh
@@ -14,7 +14,8 @@ demo: build
 	bash scripts/demo.sh
 
 # The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the
-# README against docs/ (headline figures, links, length); the unit, CLI and accuracy tests; the
+# README against docs/ (headline figures, links, length, the version); the unit, CLI and accuracy
+# tests; the public API against the latest release (and that the check fails on a removal); the
 # Apple-only sources type-checked against CoreGraphics and QuartzCore stand-ins; the exports played
 # in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small
 # inputs and the Dask sweep; the documentation, warnings as errors.
@@ -22,12 +23,18 @@ test: setup lint
 	python3 scripts/check-platforms.py --self-test
 	python3 scripts/check-docs.py --self-test
 	swift test
+	bash scripts/api-check.sh
 	bash scripts/check-apple-sources.sh
 	bash scripts/players.sh
 	bash scripts/studio-check.sh
 	bash scripts/slurm-check.sh
 	bash scripts/notebooks.sh --small
 	$(MAKE) docs
+
+# The public API of Kinema and KinemaReference against CHANGELOG.md's latest release (swift package
+# diagnose-api-breaking-changes), then the same with a public property made internal, which must fail.
+api-check: setup
+	bash scripts/api-check.sh
 
 # Rewrites the sources in swift-format's layout; `make lint` (part of make test) fails on any difference.
 format:

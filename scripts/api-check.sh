@@ -18,7 +18,29 @@ if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
     echo "api-check: the $version release commit $baseline is not in this clone (shallow? git fetch --unshallow)" >&2
     exit 1
 fi
-echo "api-check: the public API against $version ($baseline)"
 # The baseline's API is kept under .build, keyed by commit: built once per release, not per run.
-swift package diagnose-api-breaking-changes "$baseline" --products Kinema KinemaReference \
-    --baseline-dir ".build/api-baseline/$baseline"
+check() {
+    swift package diagnose-api-breaking-changes "$baseline" --products Kinema KinemaReference \
+        --baseline-dir ".build/api-baseline/$baseline" 2>&1 | grep -v '^\[[0-9]*/[0-9]*\]'
+}
+
+echo "api-check: the public API against $version ($baseline)"
+check
+
+# The check must be able to fail: with a public property made internal (put back on exit,
+# however it ends), it must report it removed and exit non-zero.
+body=Sources/Kinema/Simulation/PhysicsBody.swift
+cp "$body" "$body.api-check"
+trap 'mv "$body.api-check" "$body" && touch "$body"' EXIT
+sed 's/public var inverseMass/var inverseMass/' "$body.api-check" >"$body"
+echo "api-check: again with PhysicsBody.inverseMass internal, which must fail"
+if report=$(check); then
+    echo "api-check: a public property was made internal and the check passed" >&2
+    exit 1
+fi
+if ! grep -q 'inverseMass' <<<"$report"; then
+    printf 'api-check: the check failed without naming inverseMass:\n%s\n' "$report" >&2
+    exit 1
+fi
+grep -i 'inverseMass' <<<"$report"
+echo "api-check: passes as released; fails, naming it, when a public declaration is removed"
