@@ -46,12 +46,15 @@ enum RawArguments {
 /// Rules every numeric flag is checked against before use.
 enum NumberRule {
     case finite, positive, nonNegative
+    /// Finite, at most `upper`, and above `lower` (or at it, `includesLower`); `text` says so.
+    case interval(Double, Double, includesLower: Bool, text: String)
 
     var text: String {
         switch self {
         case .finite: return "a finite number"
         case .positive: return "a finite number > 0"
         case .nonNegative: return "a finite number ≥ 0"
+        case .interval(_, _, _, let text): return text
         }
     }
 
@@ -60,6 +63,8 @@ enum NumberRule {
         case .finite: return value.isFinite
         case .positive: return value.isFinite && value > 0
         case .nonNegative: return value.isFinite && value >= 0
+        case let .interval(lower, upper, includesLower, _):
+            return value.isFinite && (includesLower ? value >= lower : value > lower) && value <= upper
         }
     }
 }

@@ -113,7 +113,7 @@ package struct InProcessCommands {
     }
 
     /// `origamiTension` → `--origami-tension`: a parameter's flag.
-    package static func flag(forParameter parameter: String) -> String { SpringOptions.flagName(parameter) }
+    package static func flag(forParameter parameter: String) -> String { flagName(forProperty: parameter) }
 
     /// `--origami-tension` → `origamiTension`: a flag's parameter.
     package static func parameter(forFlag flag: String) -> String {

@@ -26,16 +26,29 @@ struct SceneOptions: ParsableArguments {
     var values: SceneValues { SceneValues(self) }
 }
 
+/// The numeric scene flags and their rules (the options are `SceneOptions`' properties of the same
+/// names; see `NumericFlag`).
+enum SceneFlag: Int, NumericFlag {
+    case height, gravity, restitution, restVelocity
+
+    var rule: NumberRule {
+        switch self {
+        case .height, .gravity, .restVelocity: return .nonNegative
+        case .restitution: return .interval(0, 1, includesLower: true, text: "a number in [0, 1]")
+        }
+    }
+
+    /// The flags that apply to `--drop` alone (`--rest-velocity` also applies to scene files).
+    static let dropOnly: UInt32 = 1 << height.rawValue | 1 << gravity.rawValue | 1 << restitution.rawValue
+}
+
 /// The scene flags as plain values, and the scene they describe (`makeScene`).
 struct SceneValues {
     var spring: Bool
     var drop: Bool
     var scene: String?
     var springOptions: SpringValues
-    var height: Double?
-    var gravity: Double?
-    var restitution: Double?
-    var restVelocity: Double?
+    var numbers: FlagValues<SceneFlag>
     /// The `--scene` file, once read (a sweep reads it once for all its rows).
     var loaded: PhysicsScene?
     /// Fields of the `--scene` file set to other values (a sweep's `--set PATH=RANGE`).
@@ -43,9 +56,12 @@ struct SceneValues {
 
     init(_ flags: SceneOptions) {
         (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, flags.springOptions.values)
-        (height, gravity, restitution, restVelocity) = (
-            flags.height, flags.gravity, flags.restitution, flags.restVelocity
-        )
+        numbers = FlagValues(reading: flags)
+    }
+
+    subscript(flag: SceneFlag) -> Double? {
+        get { numbers[flag] }
+        set { numbers[flag] = newValue }
     }
 }
 
@@ -64,23 +80,18 @@ extension SceneValues {
         }
         try checkOneKind()
         if drop {
-            try check(height, "--height", .nonNegative)
-            try check(gravity, "--gravity", .nonNegative)
-            try check(restitution, "--restitution", .finite)
-            if let restitution, !(0...1).contains(restitution) {
-                throw CLIError(flag: "--restitution", value: "\(restitution)", rule: "a number in [0, 1]")
-            }
-            let h = height ?? 1, g = gravity ?? 9.81, e = restitution ?? 0.5
+            try numbers.check(SceneFlag.dropOnly)
+            let h = self[.height] ?? 1, g = self[.gravity] ?? 9.81, e = self[.restitution] ?? 0.5
             let scene = try PhysicsScene.drop(
                 height: h, gravity: g, restitution: e,
-                restVelocity: restVelocity ?? PhysicsScene.defaultRestVelocity)
+                restVelocity: self[.restVelocity] ?? PhysicsScene.defaultRestVelocity)
             // Time to rest, t1·(1 + e)/(1 − e) with t1 = √(2h/g); none when it never rests.
             guard g > 0, e < 1 else { return (scene, nil, nil) }
             let rest = (2 * h / g).squareRoot() * (1 + e) / (1 - e)
             return (scene, rest > 0 ? rest : 1, nil)
         }
         var parsed = try (loaded ?? loadScene()).setting(sets)
-        if let restVelocity {
+        if let restVelocity = self[.restVelocity] {
             parsed = try PhysicsScene(
                 dimensions: parsed.dimensions, bodies: parsed.bodies, springs: parsed.springs,
                 gravity: parsed.gravity, drag: parsed.drag, planes: parsed.planes,
@@ -96,7 +107,9 @@ extension SceneValues {
         exact: DampedHarmonicOscillator
     ) {
         try checkOneKind()
-        if restVelocity != nil { throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.") }
+        if self[.restVelocity] != nil {
+            throw CLIError("'--rest-velocity' applies to '--drop' and scenes with planes.")
+        }
         let parameters = try springOptions.spring()
         let ends = try springOptions.endpoints()
         try KinemaError.requireFinite(ends.velocity, "velocity")
@@ -116,22 +129,16 @@ extension SceneValues {
                     ? "give a scene: '--spring', '--drop' or '--scene FILE'."
                     : "'--spring', '--drop' and '--scene' exclude each other: give one.")
         }
-        if !drop {
-            let flag =
-                height != nil ? "--height" : gravity != nil ? "--gravity" : restitution != nil ? "--restitution" : nil
-            if let flag { throw CLIError("'\(flag)' applies to '--drop' only.") }
-        }
-        if !spring,
-            let flag = springOptions.givenParameterFlags.first
-                ?? [
-                    ("--from", springOptions.from), ("--to", springOptions.to), ("--velocity", springOptions.velocity),
-                    ("--relative-velocity", springOptions.relativeVelocity), ("--mass", springOptions.mass)
-                ]
-                .first(where: { $0.1 != nil })?.0
+        // The masks first: a sweep checks every row, and the names are needed only for the error.
+        if !drop, numbers.given & SceneFlag.dropOnly != 0,
+            let flag = numbers.givenFlags(among: SceneFlag.dropOnly).first
         {
+            throw CLIError("'\(flag.name)' applies to '--drop' only.")
+        }
+        if !spring, springOptions.isAnyGiven, let flag = springOptions.givenFlags.first {
             throw CLIError("'\(flag)' applies to '--spring' only.")
         }
-        try check(restVelocity, "--rest-velocity", .nonNegative)
+        try numbers.check(1 << SceneFlag.restVelocity.rawValue)
     }
 
     /// The `--scene` file, read and validated.

@@ -80,92 +80,79 @@ struct SpringOptions: ParsableArguments {
     /// The flags as plain values, which hold the logic (the spring, the endpoints).
     var values: SpringValues { SpringValues(self) }
 
-    /// `origamiTension` → `--origami-tension`.
-    static func flagName(_ parameter: String) -> String {
-        var flag = "--"
-        for character in parameter {
-            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
+}
+
+/// The numeric spring flags and their rules (the options are `SpringOptions`' properties of the
+/// same names; see `NumericFlag`).
+enum SpringFlag: Int, NumericFlag {
+    case stiffness, damping, response, dampingRatio, bounce, tension, friction, bounciness, speed
+    case origamiTension, origamiFriction, motionDuration, motionVisualDuration, motionBounce
+    case from, to, velocity, relativeVelocity, mass
+
+    var rule: NumberRule {
+        switch self {
+        case .stiffness, .response, .tension, .motionVisualDuration, .mass: return .positive
+        case .damping, .dampingRatio, .friction, .bounciness, .speed: return .nonNegative
+        case .bounce: return .interval(-1, 1, includesLower: false, text: "a number in (−1, 1]")
+        case .motionDuration: return .interval(0.01, 10, includesLower: true, text: "in [0.01, 10] s, Motion's range")
+        case .origamiTension, .origamiFriction, .motionBounce, .from, .to, .velocity, .relativeVelocity: return .finite
         }
-        return flag
     }
+
+    /// One of a dialect's parameters (not the mass, the ends or the initial velocity).
+    var isParameter: Bool { rawValue < Self.from.rawValue }
 }
 
 /// The spring flags as plain values, and what they describe: parsed once into `SpringOptions`, a
 /// sweep's rows set them without going through argument-parser's property wrappers.
 struct SpringValues {
-    var mass: Double?
-    var stiffness: Double?
-    var damping: Double?
-    var response: Double?
-    var dampingRatio: Double?
-    var bounce: Double?
-    var tension: Double?
-    var friction: Double?
-    var bounciness: Double?
-    var speed: Double?
-    var origamiTension: Double?
-    var origamiFriction: Double?
+    var numbers: FlagValues<SpringFlag>
     var dampedCosine: String?
-    var motionDuration: Double?
-    var motionVisualDuration: Double?
-    var motionBounce: Double?
-    var from: Double?
-    var to: Double?
-    var velocity: Double?
-    var relativeVelocity: Double?
 
     init(_ flags: SpringOptions) {
-        mass = flags.mass
-        stiffness = flags.stiffness
-        damping = flags.damping
-        response = flags.response
-        dampingRatio = flags.dampingRatio
-        bounce = flags.bounce
-        tension = flags.tension
-        friction = flags.friction
-        bounciness = flags.bounciness
-        speed = flags.speed
-        origamiTension = flags.origamiTension
-        origamiFriction = flags.origamiFriction
+        numbers = FlagValues(reading: flags)
         dampedCosine = flags.dampedCosine
-        motionDuration = flags.motionDuration
-        motionVisualDuration = flags.motionVisualDuration
-        motionBounce = flags.motionBounce
-        from = flags.from
-        to = flags.to
-        velocity = flags.velocity
-        relativeVelocity = flags.relativeVelocity
+    }
+
+    subscript(flag: SpringFlag) -> Double? {
+        get { numbers[flag] }
+        set { numbers[flag] = newValue }
     }
 }
 
 extension SpringValues {
-    /// The dialects' parameter flags, in the order of `givenParameterMask`'s bits.
-    static let parameterFlags = [
-        "--stiffness", "--damping", "--response", "--damping-ratio", "--bounce", "--tension", "--friction",
-        "--bounciness", "--speed", "--origami-tension", "--origami-friction", "--damped-cosine", "--motion-duration",
-        "--motion-visual-duration", "--motion-bounce"
-    ]
+    /// The bit of `--damped-cosine` in a `givenParameterMask`, past the numeric flags' bits.
+    static let dampedCosineBit: UInt32 = 1 << SpringFlag.allCases.count
+    static let parameterBits: UInt32 = SpringFlag.allCases.filter(\.isParameter).reduce(0) { $0 | 1 << $1.rawValue }
+    static let massBit: UInt32 = 1 << SpringFlag.mass.rawValue
 
-    /// The parameter flags given, one bit each (`parameterFlags`' order): a sweep row finds its
-    /// dialect by comparing integers, not sets of strings.
-    var givenParameterMask: Int {
-        func bit(_ given: Bool, _ k: Int) -> Int { given ? 1 << k : 0 }
-        return bit(stiffness != nil, 0) | bit(damping != nil, 1) | bit(response != nil, 2)
-            | bit(dampingRatio != nil, 3) | bit(bounce != nil, 4) | bit(tension != nil, 5) | bit(friction != nil, 6)
-            | bit(bounciness != nil, 7) | bit(speed != nil, 8) | bit(origamiTension != nil, 9)
-            | bit(origamiFriction != nil, 10) | bit(dampedCosine != nil, 11) | bit(motionDuration != nil, 12)
-            | bit(motionVisualDuration != nil, 13) | bit(motionBounce != nil, 14)
+    /// The flag of a `givenParameterMask` bit.
+    static func name(ofBit bit: Int) -> String {
+        SpringFlag(rawValue: bit)?.name ?? "--damped-cosine"
+    }
+
+    /// The dialects' parameter flags given, one bit each: a sweep row finds its dialect by comparing
+    /// integers, not sets of strings.
+    var givenParameterMask: UInt32 {
+        numbers.given & Self.parameterBits | (dampedCosine != nil ? Self.dampedCosineBit : 0)
     }
 
     /// Each dialect's flags as a `givenParameterMask`.
-    static let dialectMasks: [Int] = SpringOptions.dialects.map { dialect in
-        dialect.flags.reduce(0) { $0 | 1 << (parameterFlags.firstIndex(of: $1) ?? 0) }
+    static let dialectMasks: [UInt32] = SpringOptions.dialects.map { dialect in
+        (0...SpringFlag.allCases.count).reduce(0) { mask, bit in
+            dialect.flags.contains(name(ofBit: bit)) ? mask | 1 << bit : mask
+        }
     }
 
     var givenParameterFlags: [String] {
-        let mask = givenParameterMask
-        return Self.parameterFlags.indices.filter { mask & 1 << $0 != 0 }.map { Self.parameterFlags[$0] }
+        (0...SpringFlag.allCases.count).filter { givenParameterMask & 1 << $0 != 0 }.map(Self.name(ofBit:))
     }
+
+    /// Whether any spring flag is given.
+    var isAnyGiven: Bool { numbers.given != 0 || dampedCosine != nil }
+
+    /// The flags given: the dialects' parameters first, then the others.
+    var givenFlags: [String] { givenParameterFlags + numbers.givenFlags(among: ~Self.parameterBits).map(\.name) }
 
     /// The damped cosine's (A, B), parsed and checked.
     func dampedCosineParameters() throws -> DampedCosine? {
@@ -184,28 +171,8 @@ extension SpringValues {
     /// The spring the flags describe.
     /// - Throws: `CLIError` naming the flag for a bad value, a missing partner flag or two dialects mixed.
     func spring() throws -> DampedSpring {
-        try check(mass, "--mass", .positive)
-        try check(stiffness, "--stiffness", .positive)
-        try check(damping, "--damping", .nonNegative)
-        try check(response, "--response", .positive)
-        try check(dampingRatio, "--damping-ratio", .nonNegative)
-        try check(bounce, "--bounce", .finite)
-        if let bounce, !(bounce > -1 && bounce <= 1) {
-            throw CLIError(flag: "--bounce", value: "\(bounce)", rule: "a number in (−1, 1]")
-        }
-        try check(tension, "--tension", .positive)
-        try check(friction, "--friction", .nonNegative)
-        try check(bounciness, "--bounciness", .nonNegative)
-        try check(speed, "--speed", .nonNegative)
-        try check(origamiTension, "--origami-tension", .finite)
-        try check(origamiFriction, "--origami-friction", .finite)
+        try numbers.check(Self.parameterBits | Self.massBit)
         let curve = try dampedCosineParameters()
-        if let motionDuration, !(motionDuration >= 0.01 && motionDuration <= 10) {
-            throw CLIError(
-                flag: "--motion-duration", value: "\(motionDuration)", rule: "in [0.01, 10] s, Motion's range")
-        }
-        try check(motionVisualDuration, "--motion-visual-duration", .positive)
-        try check(motionBounce, "--motion-bounce", .finite)
 
         let mask = givenParameterMask
         guard mask != 0 else {
@@ -230,43 +197,50 @@ extension SpringValues {
                     + ".")
         }
         let dialect = SpringOptions.dialects[index]
-        if mass != nil && !dialect.takesMass {
+        if self[.mass] != nil && !dialect.takesMass {
             throw CLIError("'--mass' does not apply to the \(dialect.name) dialect, which describes a unit mass.")
         }
-        let m = mass ?? 1
+        let m = self[.mass] ?? 1
+        // The dialect's mask says which flags are given: read as 0 here, never absent.
+        func value(_ flag: SpringFlag) -> Double { self[flag] ?? 0 }
         do {
             switch dialect.name {
-            case "mass/stiffness/damping": return try DampedSpring(mass: m, stiffness: stiffness!, damping: damping!)
+            case "mass/stiffness/damping":
+                return try DampedSpring(mass: m, stiffness: value(.stiffness), damping: value(.damping))
             case "response/damping-ratio":
-                return try DampedSpring(response: response!, dampingRatio: dampingRatio!, mass: m)
-            case "response/bounce (SwiftUI)": return try DampedSpring(duration: response!, bounce: bounce!, mass: m)
+                return try DampedSpring(response: value(.response), dampingRatio: value(.dampingRatio), mass: m)
+            case "response/bounce (SwiftUI)":
+                return try DampedSpring(duration: value(.response), bounce: value(.bounce), mass: m)
             case "stiffness/damping-ratio (Android)":
-                return try DampedSpring(stiffness: stiffness!, dampingRatio: dampingRatio!, mass: m)
-            case "tension/friction": return try DampedSpring(tension: tension!, friction: friction!)
-            case "bounciness/speed (POP)": return try DampedSpring(bounciness: bounciness!, speed: speed!)
+                return try DampedSpring(stiffness: value(.stiffness), dampingRatio: value(.dampingRatio), mass: m)
+            case "tension/friction": return try DampedSpring(tension: value(.tension), friction: value(.friction))
+            case "bounciness/speed (POP)":
+                return try DampedSpring(bounciness: value(.bounciness), speed: value(.speed))
             case "origami-tension/origami-friction":
-                return try DampedSpring(origamiTension: origamiTension!, origamiFriction: origamiFriction!)
+                return try DampedSpring(
+                    origamiTension: value(.origamiTension), origamiFriction: value(.origamiFriction))
             case "Motion duration/bounce":
-                return try DampedSpring(motionDuration: motionDuration!, bounce: motionBounce!)
+                return try DampedSpring(motionDuration: value(.motionDuration), bounce: value(.motionBounce))
             case "Motion visualDuration/bounce":
-                return try DampedSpring(motionVisualDuration: motionVisualDuration!, bounce: motionBounce!)
-            default: return try DampedSpring(dampedCosine: curve!)
+                return try DampedSpring(
+                    motionVisualDuration: value(.motionVisualDuration), bounce: value(.motionBounce))
+            default:
+                guard let curve else { throw CLIError("'--damped-cosine' is missing.") }
+                return try DampedSpring(dampedCosine: curve)
             }
         } catch let error as KinemaError where error.parameter.contains("/") {
             // A quantity derived from several flags: name the flags the user gave.
             throw CLIError("the spring given by \(dialect.name) is out of range: \(error.description)")
         } catch let error as KinemaError {
-            throw CLIError(flag: SpringOptions.flagName(error.parameter), value: error.value, rule: error.rule)
+            throw CLIError(flag: flagName(forProperty: error.parameter), value: error.value, rule: error.rule)
         }
     }
 
     /// Start, target and initial velocity (units/s).
     func endpoints() throws -> (from: Double, to: Double, velocity: Double) {
-        try check(from, "--from", .finite)
-        try check(to, "--to", .finite)
-        try check(velocity, "--velocity", .finite)
-        try check(relativeVelocity, "--relative-velocity", .finite)
-        let start = from ?? 0, target = to ?? 1
+        try numbers.check(~(Self.parameterBits | Self.massBit))
+        let start = self[.from] ?? 0, target = self[.to] ?? 1, velocity = self[.velocity]
+        let relativeVelocity = self[.relativeVelocity]
         if velocity != nil && relativeVelocity != nil {
             throw CLIError("'--velocity' and '--relative-velocity' cannot be combined: give one.")
         }

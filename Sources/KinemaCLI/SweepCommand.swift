@@ -306,23 +306,21 @@ struct SweepCommand: ParsableCommand {
 
     /// How a row sets each numeric flag in a parsed template: ArgumentParser's parse costs about
     /// 0.7 ms, several times a whole row's simulation. A swept flag missing here is parsed per row.
-    static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = [
-        "--mass": { $0.scene.springOptions.mass = $1 }, "--stiffness": { $0.scene.springOptions.stiffness = $1 },
-        "--damping": { $0.scene.springOptions.damping = $1 }, "--response": { $0.scene.springOptions.response = $1 },
-        "--damping-ratio": { $0.scene.springOptions.dampingRatio = $1 },
-        "--bounce": { $0.scene.springOptions.bounce = $1 },
-        "--tension": { $0.scene.springOptions.tension = $1 }, "--friction": { $0.scene.springOptions.friction = $1 },
-        "--bounciness": { $0.scene.springOptions.bounciness = $1 }, "--speed": { $0.scene.springOptions.speed = $1 },
-        "--origami-tension": { $0.scene.springOptions.origamiTension = $1 },
-        "--origami-friction": { $0.scene.springOptions.origamiFriction = $1 },
-        "--motion-duration": { $0.scene.springOptions.motionDuration = $1 },
-        "--motion-visual-duration": { $0.scene.springOptions.motionVisualDuration = $1 },
-        "--motion-bounce": { $0.scene.springOptions.motionBounce = $1 },
-        "--from": { $0.scene.springOptions.from = $1 }, "--to": { $0.scene.springOptions.to = $1 },
-        "--velocity": { $0.scene.springOptions.velocity = $1 },
-        "--relative-velocity": { $0.scene.springOptions.relativeVelocity = $1 },
-        "--height": { $0.scene.height = $1 }, "--gravity": { $0.scene.gravity = $1 },
-        "--restitution": { $0.scene.restitution = $1 }, "--rest-velocity": { $0.scene.restVelocity = $1 },
+    static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = {
+        var setters = otherSetters
+        for flag in SpringFlag.allCases {
+            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in
+                row.scene.springOptions[flag] = value
+            }
+        }
+        for flag in SceneFlag.allCases {
+            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in row.scene[flag] = value }
+        }
+        return setters
+    }()
+
+    /// The setters of the simulation flags.
+    private static let otherSetters: [String: @Sendable (inout RowFlags, Double) -> Void] = [
         "--duration": { $0.simulation.duration = $1 }, "--dt": { $0.simulation.dt = $1 },
         "--tolerance": { $0.simulation.tolerance = $1 }, "--sample-rate": { $0.simulation.sampleRate = $1 },
         "--frame-rate": { $0.simulation.frameRate = $1 }, "--frame-jitter": { $0.simulation.frameJitter = $1 }
