@@ -46,15 +46,15 @@ enum RawArguments {
 /// Rules every numeric flag is checked against before use.
 enum NumberRule {
     case finite, positive, nonNegative
-    /// Finite, at most `upper`, and above `lower` (or at it, `includesLower`); `text` says so.
-    case interval(Double, Double, includesLower: Bool, text: String)
+    /// Finite, between `lower` and `upper`, each end included or not; `text` says so.
+    case interval(Double, Double, includesLower: Bool, includesUpper: Bool, text: String)
 
     var text: String {
         switch self {
         case .finite: return "a finite number"
         case .positive: return "a finite number > 0"
         case .nonNegative: return "a finite number ≥ 0"
-        case .interval(_, _, _, let text): return text
+        case .interval(_, _, _, _, let text): return text
         }
     }
 
@@ -63,8 +63,9 @@ enum NumberRule {
         case .finite: return value.isFinite
         case .positive: return value.isFinite && value > 0
         case .nonNegative: return value.isFinite && value >= 0
-        case let .interval(lower, upper, includesLower, _):
-            return value.isFinite && (includesLower ? value >= lower : value > lower) && value <= upper
+        case let .interval(lower, upper, includesLower, includesUpper, _):
+            return value.isFinite && (includesLower ? value >= lower : value > lower)
+                && (includesUpper ? value <= upper : value < upper)
         }
     }
 }

@@ -14,6 +14,9 @@ extension NumericFlag {
     /// `--origami-tension`.
     var name: String { flagName(forProperty: "\(self)") }
 
+    /// The bits of `flags` in a `FlagValues` given-mask.
+    static func mask(_ flags: Self...) -> UInt32 { flags.reduce(0) { $0 | 1 << $1.rawValue } }
+
     /// The flag of property `property` (`origamiTension`), if it is one.
     init?(property: String) {
         guard let flag = Self.allCases.first(where: { "\($0)" == property }) else { return nil }

@@ -34,12 +34,12 @@ enum SceneFlag: Int, NumericFlag {
     var rule: NumberRule {
         switch self {
         case .height, .gravity, .restVelocity: return .nonNegative
-        case .restitution: return .interval(0, 1, includesLower: true, text: "a number in [0, 1]")
+        case .restitution: return .interval(0, 1, includesLower: true, includesUpper: true, text: "a number in [0, 1]")
         }
     }
 
     /// The flags that apply to `--drop` alone (`--rest-velocity` also applies to scene files).
-    static let dropOnly: UInt32 = 1 << height.rawValue | 1 << gravity.rawValue | 1 << restitution.rawValue
+    static let dropOnly = mask(.height, .gravity, .restitution), restVelocityBit = mask(.restVelocity)
 }
 
 /// The scene flags as plain values, and the scene they describe (`makeScene`).
@@ -138,7 +138,7 @@ extension SceneValues {
         if !spring, springOptions.isAnyGiven, let flag = springOptions.givenFlags.first {
             throw CLIError("'\(flag)' applies to '--spring' only.")
         }
-        try numbers.check(1 << SceneFlag.restVelocity.rawValue)
+        try numbers.check(SceneFlag.restVelocityBit)
     }
 
     /// The `--scene` file, read and validated.

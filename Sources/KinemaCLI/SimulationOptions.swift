@@ -70,29 +70,36 @@ struct SimulationOptions: ParsableArguments {
     var values: SimulationValues { SimulationValues(self) }
 }
 
+/// The numeric simulation flags and their rules (the options are `SimulationOptions`' properties
+/// of the same names; see `NumericFlag`).
+enum SimulationFlag: Int, NumericFlag {
+    case duration, dt, tolerance, sampleRate, frameRate, frameJitter, maxStep
+
+    var rule: NumberRule {
+        switch self {
+        case .duration, .dt, .tolerance, .sampleRate, .frameRate, .maxStep: return .positive
+        case .frameJitter:
+            return .interval(0, 1, includesLower: true, includesUpper: false, text: "a fraction in [0, 1)")
+        }
+    }
+}
+
 /// The simulation flags as plain values, and the runs they describe (`choice`, `run`).
 struct SimulationValues {
-    var duration: Double?
+    var numbers: FlagValues<SimulationFlag>
     var integrator: String
-    var dt: Double?
     var order: Int?
-    var tolerance: Double?
-    var sampleRate: Double?
-    var frameRate: Double?
-    var frameJitter: Double?
     var seed: UInt64?
     var maxSteps: Int?
-    var maxStep: Double?
 
     init(_ flags: SimulationOptions) {
-        (duration, integrator, dt, order, tolerance) = (
-            flags.duration, flags.integrator, flags.dt, flags.order, flags.tolerance
-        )
-        (sampleRate, frameRate, frameJitter, seed, maxSteps) = (
-            flags.sampleRate, flags.frameRate, flags.frameJitter, flags.seed,
-            flags.maxSteps
-        )
-        maxStep = flags.maxStep
+        numbers = FlagValues(reading: flags)
+        (integrator, order, seed, maxSteps) = (flags.integrator, flags.order, flags.seed, flags.maxSteps)
+    }
+
+    subscript(flag: SimulationFlag) -> Double? {
+        get { numbers[flag] }
+        set { numbers[flag] = newValue }
     }
 }
 
@@ -100,8 +107,8 @@ extension SimulationValues {
     /// The integrator with its setting, checked against the integrator's kind.
     func choice() throws -> SimulationOptions.Choice {
         let integrator = try choose(self.integrator, "--integrator", SimulationOptions.Integrator.self)
-        try check(dt, "--dt", .positive)
-        try check(tolerance, "--tolerance", .positive)
+        try numbers.check(Self.stepping)
+        let dt = self[.dt], tolerance = self[.tolerance]
         if let order {
             guard integrator == .adams else {
                 throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).")
@@ -128,7 +135,13 @@ extension SimulationValues {
         return .kinema(try method(integrator))
     }
 
+    // The flags each step checks, as masks made once (a sweep checks every row).
+    private static let stepping = SimulationFlag.mask(.dt, .tolerance)
+    private static let sampling = SimulationFlag.mask(.sampleRate, .frameRate, .frameJitter)
+    private static let durationBit = SimulationFlag.mask(.duration), maxStepBit = SimulationFlag.mask(.maxStep)
+
     func method(_ integrator: SimulationOptions.Integrator) throws -> IntegrationMethod {
+        let dt = self[.dt], tolerance = self[.tolerance]
         if integrator.isFixedStep, tolerance != nil {
             throw CLIError("'--tolerance' applies to dopri5 and dop853; \(integrator.rawValue) takes '--dt'.")
         }
@@ -153,8 +166,8 @@ extension SimulationValues {
 
     /// The duration to simulate.
     func resolvedDuration(default suggested: Double?) throws -> Double {
-        try check(duration, "--duration", .positive)
-        if let duration { return duration }
+        try numbers.check(Self.durationBit)
+        if let duration = self[.duration] { return duration }
         guard let suggested else {
             throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
         }
@@ -172,8 +185,8 @@ extension SimulationValues {
     func simulation(_ scene: PhysicsScene) throws -> Simulation {
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = try stepBudget()
-        try check(maxStep, "--max-step", .positive)
-        simulation.maximumStep = maxStep ?? .infinity
+        try numbers.check(Self.maxStepBit)
+        simulation.maximumStep = self[.maxStep] ?? .infinity
         return simulation
     }
 
@@ -183,16 +196,12 @@ extension SimulationValues {
     /// run without `each`, return the whole trajectory.
     func run(_ scene: PhysicsScene, duration: Double, each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
         let choice = try self.choice()
-        try check(sampleRate, "--sample-rate", .positive)
-        try check(frameRate, "--frame-rate", .positive)
-        try check(frameJitter, "--frame-jitter", .finite)
-        if let frameJitter, !(frameJitter >= 0 && frameJitter < 1) {
-            throw CLIError(flag: "--frame-jitter", value: "\(frameJitter)", rule: "a fraction in [0, 1)")
-        }
+        try numbers.check(Self.sampling)
+        let sampleRate = self[.sampleRate], frameRate = self[.frameRate], frameJitter = self[.frameJitter]
         if frameRate == nil, frameJitter != nil || seed != nil {
             throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
         }
-        if maxStep != nil {
+        if self[.maxStep] != nil {
             guard case .kinema(let method) = choice, method.timeStep == nil else {
                 throw CLIError(
                     "'--max-step' bounds the steps of dopri5, dop853 and exact; \(integrator) steps otherwise.")

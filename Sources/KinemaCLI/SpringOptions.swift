@@ -93,8 +93,10 @@ enum SpringFlag: Int, NumericFlag {
         switch self {
         case .stiffness, .response, .tension, .motionVisualDuration, .mass: return .positive
         case .damping, .dampingRatio, .friction, .bounciness, .speed: return .nonNegative
-        case .bounce: return .interval(-1, 1, includesLower: false, text: "a number in (−1, 1]")
-        case .motionDuration: return .interval(0.01, 10, includesLower: true, text: "in [0.01, 10] s, Motion's range")
+        case .bounce: return .interval(-1, 1, includesLower: false, includesUpper: true, text: "a number in (−1, 1]")
+        case .motionDuration:
+            return .interval(
+                0.01, 10, includesLower: true, includesUpper: true, text: "in [0.01, 10] s, Motion's range")
         case .origamiTension, .origamiFriction, .motionBounce, .from, .to, .velocity, .relativeVelocity: return .finite
         }
     }

@@ -46,12 +46,12 @@ enum SweepBatch {
     /// or a step outside |λ|·h ≤ 2: well inside RK4's stability interval, so no lane can need the
     /// stability checks a lone run makes.
     static func key(_ lane: Lane, _ simulation: SimulationValues, duration: Double) -> Key? {
-        guard simulation.frameRate == nil, simulation.frameJitter == nil, simulation.seed == nil,
-            simulation.maxStep == nil,
+        guard simulation[.frameRate] == nil, simulation[.frameJitter] == nil, simulation.seed == nil,
+            simulation[.maxStep] == nil,
             case .kinema(.rk4(let h))? = try? simulation.choice(),
             let budget = try? simulation.stepBudget()
         else { return nil }
-        let rate = simulation.sampleRate ?? 60
+        let rate = simulation[.sampleRate] ?? 60
         guard rate > 0, rate.isFinite, duration * rate <= 1_000_000,
             (duration / h).rounded(.up) + duration * rate + 128 < Double(budget),
             lane.fastestRate * h <= 2

@@ -307,7 +307,7 @@ struct SweepCommand: ParsableCommand {
     /// How a row sets each numeric flag in a parsed template: ArgumentParser's parse costs about
     /// 0.7 ms, several times a whole row's simulation. A swept flag missing here is parsed per row.
     static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = {
-        var setters = otherSetters
+        var setters: [String: @Sendable (inout RowFlags, Double) -> Void] = [:]
         for flag in SpringFlag.allCases {
             setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in
                 row.scene.springOptions[flag] = value
@@ -316,15 +316,11 @@ struct SweepCommand: ParsableCommand {
         for flag in SceneFlag.allCases {
             setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in row.scene[flag] = value }
         }
+        for flag in SimulationFlag.allCases {
+            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in row.simulation[flag] = value }
+        }
         return setters
     }()
-
-    /// The setters of the simulation flags.
-    private static let otherSetters: [String: @Sendable (inout RowFlags, Double) -> Void] = [
-        "--duration": { $0.simulation.duration = $1 }, "--dt": { $0.simulation.dt = $1 },
-        "--tolerance": { $0.simulation.tolerance = $1 }, "--sample-rate": { $0.simulation.sampleRate = $1 },
-        "--frame-rate": { $0.simulation.frameRate = $1 }, "--frame-jitter": { $0.simulation.frameJitter = $1 }
-    ]
 
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter; the `--set` values in `scene.sets` (whose paths
@@ -385,7 +381,7 @@ struct SweepCommand: ParsableCommand {
     func rows(axes: [Axis], indices: Range<Int>, template: RowFlags, metrics: SweepMetrics) throws -> [String] {
         let prepared = try indices.map { index in
             let combination = try combination(axes, index: index, template: template)
-            let suggesting = combination.simulation.duration == nil
+            let suggesting = combination.simulation[.duration] == nil
             if combination.scene.spring && metrics.kind == .motion {
                 let made = try combination.scene.makeSpring(suggestingDuration: suggesting)
                 return Prepared(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import KinemaCLI
 
-/// Each numeric spring and scene flag is declared twice in one file, its option and its rule;
+/// Each numeric spring, scene and simulation flag is declared twice in one file, its option and its rule;
 /// these tests fail when the two drift, so that parsing, validation and a sweep's setters follow
 /// from them.
 struct NumericFlagTests {
@@ -18,6 +18,8 @@ struct NumericFlagTests {
     @Test func everyNumericOptionHasItsRuleAndEveryRuleItsOption() throws {
         #expect(Self.numericOptions(try SpringOptions.parse([])) == Set(SpringFlag.allCases.map { "\($0)" }))
         #expect(Self.numericOptions(try SceneOptions.parse([])) == Set(SceneFlag.allCases.map { "\($0)" }))
+        #expect(
+            Self.numericOptions(try SimulationOptions.parse([])) == Set(SimulationFlag.allCases.map { "\($0)" }))
     }
 
     /// Every flag parses into its own slot (values distinct per flag), reads back, and is set by
@@ -40,6 +42,15 @@ struct NumericFlagTests {
             let set = try #require(SweepCommand.setters[flag.name])
             set(&row, -3)
             #expect(row.scene[flag] == -3, "\(flag.name)")
+        }
+        let simulation = try SimulationOptions.parse(
+            SimulationFlag.allCases.flatMap { [$0.name, "\(value($0.rawValue))"] }
+        ).values
+        for flag in SimulationFlag.allCases {
+            #expect(simulation[flag] == value(flag.rawValue), "\(flag.name)")
+            let set = try #require(SweepCommand.setters[flag.name])
+            set(&row, -3)
+            #expect(row.simulation[flag] == -3, "\(flag.name)")
         }
         #expect(Set(row.scene.springOptions.givenFlags) == Set(SpringFlag.allCases.map(\.name)))
         row.scene.springOptions[.mass] = nil
