@@ -39,7 +39,7 @@ extension KinemaError {
 
     /// Throws unless every component of `vector` is finite.
     package static func requireFinite(_ vector: SIMD3<Double>, _ parameter: @autoclosure () -> String) throws {
-        guard (vector - vector) == .zero else {
+        guard vector.allFinite else {
             throw KinemaError(parameter: parameter(), value: vector.sceneText(), rule: "finite components")
         }
     }

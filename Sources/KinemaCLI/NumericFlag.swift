@@ -15,7 +15,8 @@ extension NumericFlag {
     var name: String { flagName(forProperty: "\(self)") }
 
     /// The bits of `flags` in a `FlagValues` given-mask.
-    static func mask(_ flags: Self...) -> UInt32 { flags.reduce(0) { $0 | 1 << $1.rawValue } }
+    static func mask(_ flags: Self...) -> UInt32 { mask(flags) }
+    static func mask(_ flags: some Sequence<Self>) -> UInt32 { flags.reduce(0) { $0 | 1 << $1.rawValue } }
 
     /// The flag of property `property` (`origamiTension`), if it is one.
     init?(property: String) {

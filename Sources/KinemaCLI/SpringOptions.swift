@@ -125,8 +125,8 @@ struct SpringValues {
 extension SpringValues {
     /// The bit of `--damped-cosine` in a `givenParameterMask`, past the numeric flags' bits.
     static let dampedCosineBit: UInt32 = 1 << SpringFlag.allCases.count
-    static let parameterBits: UInt32 = SpringFlag.allCases.filter(\.isParameter).reduce(0) { $0 | 1 << $1.rawValue }
-    static let massBit: UInt32 = 1 << SpringFlag.mass.rawValue
+    static let parameterBits = SpringFlag.mask(SpringFlag.allCases.filter(\.isParameter))
+    static let massBit = SpringFlag.mask(.mass)
 
     /// The flag of a `givenParameterMask` bit.
     static func name(ofBit bit: Int) -> String {

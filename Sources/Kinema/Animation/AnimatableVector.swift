@@ -51,16 +51,18 @@ extension SIMD4: AnimatableVector where Scalar: BinaryFloatingPoint {
 }
 
 extension AnimatableVector {
-    /// Throws unless every component is finite (x − x is 0 only for finite x).
+    /// Throws unless every component is finite.
     func requireFinite(_ name: String) throws {
-        let c = animatableComponents
-        guard (c - c) == .zero else {
+        guard animatableComponents.allFinite else {
             throw KinemaError(parameter: name, value: "\(self)", rule: "finite in every component")
         }
     }
 }
 
 extension SIMD where Scalar == Double {
+    /// Whether every component is finite (x − x is 0 only for finite x).
+    @inlinable package var allFinite: Bool { (self - self) == .zero }
+
     /// Σ components², without the `sqrt` (settling compares squares).
     @inlinable var lengthSquared: Double { (self * self).sum() }
 }

@@ -47,9 +47,7 @@ public struct Trajectory: Sendable {
 
     private func vector(_ lanes: [Double], _ body: Int, _ sample: Int) -> SIMD3<Double> {
         let d = scene.dimensions, start = sample * coordinateCount + body * d
-        var v = SIMD3<Double>.zero
-        for axis in 0..<d { v[axis] = lanes[start + axis] }
-        return v
+        return SIMD3(sceneComponents: lanes[start..<start + d])
     }
 
     package mutating func reserveCapacity(samples: Int) {
