@@ -94,11 +94,11 @@ public struct PhysicsSimulator {
 
     /// Body `index`'s position at `time` (zero past the scene's dimensions).
     /// - Precondition: `index` is a body's index.
-    public func position(ofBody index: Int) -> SIMD3<Double> { SIMD3(sceneComponents: positions[lanes(of: index)]) }
+    public func position(ofBody index: Int) -> SIMD3<Double> { SIMD3(lanes: positions[lanes(of: index)]) }
 
     /// Body `index`'s velocity at `time` (zero past the scene's dimensions).
     /// - Precondition: `index` is a body's index.
-    public func velocity(ofBody index: Int) -> SIMD3<Double> { SIMD3(sceneComponents: velocities[lanes(of: index)]) }
+    public func velocity(ofBody index: Int) -> SIMD3<Double> { SIMD3(lanes: velocities[lanes(of: index)]) }
 
     private func lanes(of body: Int) -> Range<Int> { body * scene.dimensions..<(body + 1) * scene.dimensions }
 

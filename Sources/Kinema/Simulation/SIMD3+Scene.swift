@@ -1,10 +1,13 @@
 /// Scene vectors as scene files hold them: arrays of 1 to 3 components.
 extension SIMD3 where Scalar == Double {
-    /// `components` (at most 3), zero past them: a scene file's vector, or one body's lanes of a
-    /// flat array of positions or velocities.
-    package init<Components: Collection<Double>>(sceneComponents components: Components) {
+    /// `components` (at most 3), zero past them.
+    package init(sceneComponents components: [Double]) { self.init(lanes: components[...]) }
+
+    /// `lanes` (at most 3), zero past them: one body's lanes of a flat array of positions or
+    /// velocities.
+    package init(lanes: ArraySlice<Double>) {
         self = .zero
-        for (i, x) in components.prefix(3).enumerated() { self[i] = x }
+        for (i, x) in lanes.prefix(3).enumerated() { self[i] = x }
     }
 
     /// The first `dimensions` components.

@@ -47,7 +47,7 @@ public struct Trajectory: Sendable {
 
     private func vector(_ lanes: [Double], _ body: Int, _ sample: Int) -> SIMD3<Double> {
         let d = scene.dimensions, start = sample * coordinateCount + body * d
-        return SIMD3(sceneComponents: lanes[start..<start + d])
+        return SIMD3(lanes: lanes[start..<start + d])
     }
 
     package mutating func reserveCapacity(samples: Int) {
