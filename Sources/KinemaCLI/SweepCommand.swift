@@ -22,7 +22,8 @@ struct SweepCommand: ParsableCommand {
             energy_drift ((E_end − E_0)/|E_0|, kinetic + gravity + springs), steps. \
             Rows come out in combination order, the same bytes whatever --threads.
             With -o, rows go to FILE.partial as they are done and FILE appears (by rename) when all are; after a \
-            kill, the same command with --resume continues from FILE.partial.
+            kill, the same command with --resume continues from FILE.partial. A device or a pipe (/dev/null, a FIFO) is \
+            written directly.
 
             Examples:
               kinema sweep --spring --stiffness 100:1000:100 --damping-ratio 0.1:1.0:0.1 --duration 2

@@ -2,6 +2,8 @@ import Foundation
 
 /// Where sweep rows go: stdout, or `FILE.partial` (appended to as rows complete, flushed per
 /// chunk) renamed to `FILE` at the end, so an interrupted run leaves no `FILE` and can resume.
+/// A `FILE` that is a device or a pipe (`/dev/null`, a FIFO) is written directly, like stdout:
+/// renaming over it would replace it. A symbolic link is followed, so the link stays a link.
 ///
 /// Beside `FILE.partial`, `FILE.partial.sweep` holds the sweep's fingerprint (the version and every
 /// flag that changes the rows); `--resume` continues only a partial file of the same sweep. While
@@ -13,19 +15,32 @@ final class SweepOutput {
     /// Complete rows already in `FILE.partial` when resuming.
     private(set) var rowsAlreadyWritten = 0
 
-    var partialPath: String? { path.map { $0 + ".partial" } }
-    var fingerprintPath: String? { path.map { $0 + ".partial.sweep" } }
+    /// Rows go straight to `path` (a device or a pipe), with no partial file.
+    private var isDirect = false
 
-    init(path: String?, header: String, fingerprint: String, resume: Bool) throws {
-        self.path = path
+    var partialPath: String? { isDirect ? nil : path.map { $0 + ".partial" } }
+    var fingerprintPath: String? { isDirect ? nil : path.map { $0 + ".partial.sweep" } }
+
+    init(path requested: String?, header: String, fingerprint: String, resume: Bool) throws {
+        path = requested.map(Self.followingLinks)
+        // Checked before FILE.partial exists: a refused start leaves nothing behind.
+        var info = stat()
+        if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            guard (info.st_mode & S_IFMT) != S_IFDIR else {
+                throw CLIError("'-o' must name a file, not a directory (got '\(requested ?? path)').")
+            }
+            isDirect = true
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw CLIError("'-o' cannot write '\(path)': \(String(cString: strerror(errno))).")
+            }
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try write(header)
+            return
+        }
         guard let partial = partialPath, let fingerprintPath else {
             try StandardStreams.writeOut(header)
             return
-        }
-        // Checked before FILE.partial exists: a refused start leaves nothing behind.
-        var info = stat()
-        if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw CLIError("'-o' must name a file, not a directory (got '\(path)').")
         }
         let descriptor = open(partial, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -83,17 +98,33 @@ final class SweepOutput {
             return
         }
         // write(2) and fsync(2), so a full disk is "No space left on device", not a Cocoa error.
+        // A device or a pipe has nothing to sync (fsync fails on a pipe).
         if let failure = StandardStreams.writeAll(text, to: handle.fileDescriptor)
-            ?? (fsync(handle.fileDescriptor) == 0 ? nil : errno)
+            ?? (isDirect || fsync(handle.fileDescriptor) == 0 ? nil : errno)
         {
-            throw CLIError("cannot write '\(partialPath ?? "")': \(String(cString: strerror(failure))).")
+            throw CLIError("cannot write '\(partialPath ?? path ?? "")': \(String(cString: strerror(failure))).")
         }
+    }
+
+    /// The file a symbolic link names (its last link resolved), so that the rename lands on the
+    /// file and leaves the link in place; any other path as given.
+    private static func followingLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Removes `FILE.partial` and its fingerprint (still under the lock): a combination was invalid,
     /// so no run of this sweep can finish, and `--resume` would only fail on it again.
     func discard() {
-        guard let handle, let partialPath, let fingerprintPath else { return }
+        guard let handle else { return }
+        guard let partialPath, let fingerprintPath else {
+            try? handle.close()
+            return
+        }
         unlink(partialPath)
         unlink(fingerprintPath)
         try? handle.close()
@@ -101,7 +132,11 @@ final class SweepOutput {
 
     /// Renames `FILE.partial` onto `FILE` (still under the lock), then drops the fingerprint.
     func commit() throws {
-        guard let handle, let path, let partialPath, let fingerprintPath else { return }
+        guard let handle else { return }
+        guard let path, let partialPath, let fingerprintPath else {
+            try handle.close()
+            return
+        }
         guard rename(partialPath, path) == 0 else {
             throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
         }

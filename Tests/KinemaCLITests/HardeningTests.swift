@@ -137,6 +137,58 @@ struct HardeningTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path + ".partial.sweep"))
     }
 
+    /// `-o` naming a pipe (as `/dev/null` is a device): the rows go through it and it stays a pipe.
+    /// An atomic rename would have replaced it with a regular file.
+    @Test(arguments: [
+        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
+        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"],
+        ["keyframes", "--easing", "bounce-out"]
+    ])
+    func anOutputPipeIsWrittenNotReplaced(_ command: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("rows").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader is killed after 60 s, so a run that never opens the pipe fails instead of
+        // hanging (SIGKILL: the test runner's children inherit SIGTERM blocked).
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        reader.arguments = ["-s", "KILL", "60", "cat", fifo]
+        let received = Pipe()
+        reader.standardOutput = received
+        try reader.run()
+        let result = try CLI.run(command + ["-o", fifo])
+        let text = String(decoding: received.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        let expected = try CLI.run(command)
+        #expect(result.status == 0 && reader.terminationStatus == 0, "\(result.stderr)")
+        #expect(text == expected.stdout)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rows"])
+    }
+
+    /// A sweep's `-o` through a symbolic link: the file it names gets the rows, the link stays.
+    @Test func aSweepThroughALinkKeepsTheLink() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinema-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("rows.csv").path
+        let link = directory.appendingPathComponent("latest.csv").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "rows.csv")
+        let command = ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"]
+        let result = try CLI.run(command + ["-o", link])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "rows.csv")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == CLI.run(command).stdout)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.csv", "rows.csv"])
+    }
+
     /// The wall reproducers: impacts that fall on 60 Hz sample times are one event each, elastic.
     @Test(arguments: [
         (0.65, 1.5, "exact"), (0.875, 1.5, "dop853"), (0.875, 1.5, "exact"), (0.5, 3.0, "dopri5"),
