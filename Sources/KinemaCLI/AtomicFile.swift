@@ -1,21 +1,21 @@
 import Foundation
 
 /// A file written through a temporary sibling and renamed into place on `commit()`, so readers and
-/// a failed or killed run never see a partial file at `path`. A path that names something other than
-/// a regular file (`/dev/stdout`, a pipe, a symbolic link) is written in place: renaming over it
-/// would replace it.
+/// a failed or killed run never see a partial file at `path`. A symbolic link is followed (the
+/// file it names is replaced, the link stays); a device or a pipe (`/dev/null`, `/dev/stdout`, a
+/// FIFO) is written in place: renaming over it would replace it.
 final class AtomicFile {
     let path: String
     private let temporaryPath: String?
     private var descriptor: Int32
     private var committed = false
 
-    /// Creates the temporary file beside `path`.
+    /// Creates the temporary file beside `path` (beside the file it links to, for a link).
     /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
-    init(path: String, flag: String = "-o") throws {
-        self.path = path
+    init(path requested: String, flag: String = "-o") throws {
+        path = Self.followingLinks(requested)
         var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             let fd = open(path, O_WRONLY | O_TRUNC)
             guard fd >= 0 else {
                 throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
@@ -32,6 +32,17 @@ final class AtomicFile {
         descriptor = fd
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         fchmod(fd, 0o644)
+    }
+
+    /// The file a symbolic link names (its links resolved), so that the rename lands on the file
+    /// and leaves the link in place; any other path (a dangling link included) as given.
+    static func followingLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Appends `text`.

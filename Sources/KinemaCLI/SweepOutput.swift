@@ -22,7 +22,7 @@ final class SweepOutput {
     var fingerprintPath: String? { isDirect ? nil : path.map { $0 + ".partial.sweep" } }
 
     init(path requested: String?, header: String, fingerprint: String, resume: Bool) throws {
-        path = requested.map(Self.followingLinks)
+        path = requested.map(AtomicFile.followingLinks)
         // Checked before FILE.partial exists: a refused start leaves nothing behind.
         var info = stat()
         if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
@@ -104,17 +104,6 @@ final class SweepOutput {
         {
             throw CLIError("cannot write '\(partialPath ?? path ?? "")': \(String(cString: strerror(failure))).")
         }
-    }
-
-    /// The file a symbolic link names (its last link resolved), so that the rename lands on the
-    /// file and leaves the link in place; any other path as given.
-    private static func followingLinks(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
-            return path
-        }
-        defer { free(real) }
-        return String(cString: real)
     }
 
     /// Removes `FILE.partial` and its fingerprint (still under the lock): a combination was invalid,

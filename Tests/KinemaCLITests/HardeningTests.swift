@@ -170,8 +170,13 @@ struct HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rows"])
     }
 
-    /// A sweep's `-o` through a symbolic link: the file it names gets the rows, the link stays.
-    @Test func aSweepThroughALinkKeepsTheLink() throws {
+    /// `-o` through a symbolic link: the file it names is replaced whole (a reader holding it
+    /// open still reads the old bytes) and the link stays a link.
+    @Test(arguments: [
+        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
+        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
+    ])
+    func anOutputThroughALinkReplacesItsFileAtomically(_ command: [String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kinema-link-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -180,11 +185,13 @@ struct HardeningTests {
         let link = directory.appendingPathComponent("latest.csv").path
         #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "rows.csv")
-        let command = ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"]
+        let reader = try #require(FileHandle(forReadingAtPath: target))
+        defer { try? reader.close() }
         let result = try CLI.run(command + ["-o", link])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "rows.csv")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == CLI.run(command).stdout)
+        #expect(try reader.readToEnd() == Data("old\n".utf8))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.csv", "rows.csv"])
     }
