@@ -2,6 +2,15 @@
 /// that a concrete source (`SampledMotion`) is inlined where a closure would be a call.
 protocol MotionValues {
     func value(at t: Double) -> Double
+    /// `value(at:)` at four times, lane by lane the same arithmetic.
+    func values(at t: SIMD4<Double>) -> SIMD4<Double>
+}
+
+extension MotionValues {
+    @inline(__always)
+    func values(at t: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(value(at: t[0]), value(at: t[1]), value(at: t[2]), value(at: t[3]))
+    }
 }
 
 extension SampledMotion: MotionValues {}

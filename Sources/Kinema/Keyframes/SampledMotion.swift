@@ -99,6 +99,26 @@ struct SampledMotion: Sendable {
         return Hermite.value(k.x0, k.v0, k.x1, k.v1, (t - k.t0) / h, h)
     }
 
+    /// `value(at:)` at four times: the power forms evaluated together when each time is strictly
+    /// inside its guessed interval (the common case), lane by lane the same arithmetic.
+    @inline(__always)
+    func values(at t: SIMD4<Double>) -> SIMD4<Double> {
+        let (i0, i1, i2, i3) = (
+            interval(guessedFor: t[0]), interval(guessedFor: t[1]), interval(guessedFor: t[2]),
+            interval(guessedFor: t[3])
+        )
+        func inside(_ i: Int, _ t: Double) -> Bool { times[i] <= t && t < times[i + 1] }
+        guard !pieces.isEmpty, inside(i0, t[0]), inside(i1, t[1]), inside(i2, t[2]), inside(i3, t[3]) else {
+            return SIMD4(value(at: t[0]), value(at: t[1]), value(at: t[2]), value(at: t[3]))
+        }
+        let (p0, p1, p2, p3) = (pieces[i0], pieces[i1], pieces[i2], pieces[i3])
+        let u = t - SIMD4(times[i0], times[i1], times[i2], times[i3])
+        return SIMD4(p0.c0, p1.c0, p2.c0, p3.c0)
+            + u
+            * (SIMD4(p0.c1, p1.c1, p2.c1, p3.c1)
+                + u * (SIMD4(p0.c2, p1.c2, p2.c2, p3.c2) + u * SIMD4(p0.c3, p1.c3, p2.c3, p3.c3)))
+    }
+
     /// The velocity at `t`; at an impact, the one before it (`fromLeft`) or after.
     func velocity(at t: Double, fromLeft: Bool) -> Double {
         if let impact = impacts.first(where: { abs($0.time - t) <= 1e-12 }) {
