@@ -42,14 +42,24 @@ struct SegmentFitter {
     }
 
     private mutating func load<Values: MotionValues>(_ values: Values, _ a: Double, _ b: Double) {
-        let va = values.value(at: a)
-        change = values.value(at: b) - va
-        let n = Self.points
-        for j in 1..<n {
-            let x = Double(j) / Double(n)
-            lanes[Row.target.rawValue * n + j - 1] = change == 0 ? 0 : (values.value(at: a + (b - a) * x) - va) / change
-            lanes[Row.parameter.rawValue * n + j - 1] = x
-            lanes[Row.weight.rawValue * n + j - 1] = 1
+        let va = values.value(at: a), change = values.value(at: b) - va
+        self.change = change
+        lanes.withUnsafeMutableBufferPointer { buffer in
+            let lanes = UnsafeMutableRawBufferPointer(buffer)
+            for k in 0..<4 {
+                // Four abscissae at a time; the last chunk's fourth lane (x = 1) is left as it is.
+                var x = Self.abscissae(k)
+                if k == 3 { x[3] = x[2] }
+                let v = values.values(at: a + (b - a) * x)
+                var target = change == 0 ? SIMD4<Double>.zero : (v - va) / change, weight = SIMD4<Double>.one
+                if k == 3 {
+                    (target[3], x[3]) = (Self.chunk(.target, k, in: lanes)[3], Self.chunk(.parameter, k, in: lanes)[3])
+                    weight[3] = Self.chunk(.weight, k, in: lanes)[3]
+                }
+                Self.store(target, .target, k, in: lanes)
+                Self.store(x, .parameter, k, in: lanes)
+                Self.store(weight, .weight, k, in: lanes)
+            }
         }
     }
 
