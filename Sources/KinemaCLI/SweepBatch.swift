@@ -78,7 +78,6 @@ enum SweepBatch {
         let positions: [Double]
         let velocities: [Double]
         let steps: Int
-        let evaluations: Int
 
         /// Lane `lane` of `positions` or `velocities`, one value per sample.
         func lane(_ lane: Int, of values: [Double]) -> [Double] {
@@ -114,7 +113,6 @@ enum SweepBatch {
         }
         guard PhaseState.allLanesFinite(integrator.state) else { return nil }
         return Samples(
-            times: times, positions: positions, velocities: velocities, steps: integrator.steps,
-            evaluations: integrator.evaluations)
+            times: times, positions: positions, velocities: velocities, steps: integrator.steps)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 
 /// `kinema sweep`: every combination of scene-flag values, one CSV row each.
 struct SweepCommand: ParsableCommand {
@@ -367,7 +367,7 @@ struct SweepCommand: ParsableCommand {
         let duration: Double
         /// The closed form, for a spring.
         let exact: DampedHarmonicOscillator?
-        /// A spring's lane in a batch: a spring's scene is made only if it runs alone or is baked.
+        /// A spring's lane in a batch: a spring's scene is made only if it runs alone.
         let lane: SweepBatch.Lane?
         /// The scene of a drop or a scene file.
         let scene: PhysicsScene?
@@ -413,13 +413,10 @@ struct SweepCommand: ParsableCommand {
                             times: samples.times, positions: samples.positions, stride: SweepBatch.width, offset: lane,
                             steps: samples.steps),
                         exact: prepared[i].exact,
-                        trajectory: {
-                            Trajectory(
-                                scene: try prepared[i].makeScene(),
-                                samples: (
-                                    samples.times, samples.lane(lane, of: samples.positions),
-                                    samples.lane(lane, of: samples.velocities)
-                                ), steps: samples.steps, evaluations: samples.evaluations)
+                        source: {
+                            try MotionSource(
+                                times: samples.times, positions: samples.lane(lane, of: samples.positions),
+                                velocities: samples.lane(lane, of: samples.velocities))
                         }, to: &row)
                     rows[i] = row.line()
                 }
@@ -433,7 +430,7 @@ struct SweepCommand: ParsableCommand {
                     SweepMetrics.Samples(
                         times: trajectory.times, positions: trajectory.positions, stride: trajectory.coordinateCount,
                         offset: 0, steps: trajectory.steps),
-                    exact: prepared[i].exact, trajectory: { trajectory }, to: &row)
+                    exact: prepared[i].exact, source: { try MotionSource(trajectory: trajectory) }, to: &row)
             } else {
                 metrics.append(trajectory, to: &row)
             }

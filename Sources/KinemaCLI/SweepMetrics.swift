@@ -101,10 +101,10 @@ struct SweepMetrics: Sendable {
     }
 
     /// Appends the metrics of one row of a spring or drop sweep, `exact` the spring's closed form
-    /// (its target is the settling target; nil otherwise), `trajectory` the motion as a trajectory
-    /// of its own for the keyframe bake (called only when `bakes`).
+    /// (its target is the settling target; nil otherwise), `source` the motion for the keyframe
+    /// bake (called only when `bakes`).
     func append(
-        _ motion: Samples, exact: DampedHarmonicOscillator?, trajectory: () throws -> Trajectory, to row: inout CSVRow
+        _ motion: Samples, exact: DampedHarmonicOscillator?, source: () throws -> MotionSource, to row: inout CSVRow
     ) throws {
         let n = motion.times.count, stride = motion.stride, offset = motion.offset, positions = motion.positions
         /// The motion's position at sample i (read from the array: the accessor is a call per read).
@@ -125,7 +125,7 @@ struct SweepMetrics: Sendable {
                 previous = x
             }
         }
-        let bake = bakes ? try KeyframeBaker.bake(MotionSource(trajectory: trajectory()), strategy: .adaptive) : nil
+        let bake = bakes ? try KeyframeBaker.bake(source(), strategy: .adaptive) : nil
         for metric in motionMetrics {
             switch metric {
             case .settlingTime: row.append(settling)

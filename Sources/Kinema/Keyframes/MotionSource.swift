@@ -68,6 +68,17 @@ public struct MotionSource: Sendable {
         self.sampled = sampled
         extrema = sampled.extrema()
     }
+
+    /// A motion sampled without impacts, as `init(trajectory:coordinate:)` makes it from a
+    /// one-coordinate trajectory (a sweep's spring, without the scene and trajectory around it).
+    @_spi(Engine) public init(times: [Double], positions: [Double], velocities: [Double]) throws {
+        let sampled = SampledMotion(times: times, positions: positions, velocities: velocities, impacts: [])
+        try self.init(
+            duration: times.last ?? 0, value: { sampled.value(at: $0) },
+            velocity: { sampled.velocity(at: $0, fromLeft: $1) })
+        self.sampled = sampled
+        extrema = sampled.extrema()
+    }
 }
 
 extension Easing {
