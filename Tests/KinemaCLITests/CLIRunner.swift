@@ -64,3 +64,10 @@ struct CLIFailure: Error, CustomStringConvertible {
     let result: CLIResult
     var description: String { "kinema exited \(result.status): \(result.stderr)" }
 }
+
+/// A new, empty directory under the system's temporary directory (the caller removes it).
+func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}

@@ -98,9 +98,7 @@ struct HardeningTests {
     }
 
     @Test func namesWithLineBreaksStayOnTheErrorsOneLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kinema-newline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let scenes = [
             #"{"dimensions":1,"bodies":[{"name":"a\nb","position":[-0.1],"radius":0.1}],"planes":[{"normal":[1],"offset":0,"restitution":0.5}]}"#,
@@ -125,9 +123,7 @@ struct HardeningTests {
     }
 
     @Test func aSweepIntoADirectoryLeavesNothing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kinema-sweep-dir-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.run([
             "sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10", "-o", directory.path
@@ -145,9 +141,7 @@ struct HardeningTests {
         ["keyframes", "--easing", "bounce-out"]
     ])
     func anOutputPipeIsWrittenNotReplaced(_ command: [String]) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kinema-fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("rows").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -177,9 +171,7 @@ struct HardeningTests {
         ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
     ])
     func anOutputThroughALinkReplacesItsFileAtomically(_ command: [String]) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kinema-link-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("rows.csv").path
         let link = directory.appendingPathComponent("latest.csv").path
@@ -203,9 +195,7 @@ struct HardeningTests {
     ])
     func anElasticWallImpactOnASampleTimeIsOneEvent(_ start: (Double, Double, String)) throws {
         let (position, speed, integrator) = start
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kinema-wall-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("wall.json"),
             events = directory.appendingPathComponent("events.csv")

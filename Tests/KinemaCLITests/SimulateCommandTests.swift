@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-private func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-}
-
 /// The analytic damped spring, written out here (independent of the library).
 private func analytic(k: Double, c: Double, x0: Double, target: Double, v0: Double, t: Double) -> (Double, Double) {
     let w0 = sqrt(k), zeta = c / (2 * sqrt(k)), a = x0 - target

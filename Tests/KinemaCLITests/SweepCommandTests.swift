@@ -2,12 +2,6 @@ import Foundation
 import KinemaCLI
 import Testing
 
-private func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-}
-
 struct SweepCommandTests {
     static let small = [
         "sweep", "--spring", "--stiffness", "100:300:100", "--damping-ratio", "0.2,0.7,1.5", "--duration", "1"
