@@ -1,9 +1,10 @@
 import Foundation
 
 /// A file written through a temporary sibling and renamed into place on `commit()`, so readers and
-/// a failed or killed run never see a partial file at `path`. A symbolic link is followed (the
-/// file it names is replaced, the link stays); a device or a pipe (`/dev/null`, `/dev/stdout`, a
-/// FIFO) is written in place: renaming over it would replace it.
+/// a failed or killed run never see a partial file at `path`. A symbolic link to a regular file is
+/// followed (the file is replaced, the link stays). Anything else that is not a regular file is
+/// written in place, since renaming over it would replace it: a device or a pipe (`/dev/null`, a
+/// FIFO), and a link to this process's own stdout or stderr (`/dev/stdout` redirected to a file).
 final class AtomicFile {
     let path: String
     private let temporaryPath: String?
@@ -15,8 +16,9 @@ final class AtomicFile {
     init(path requested: String, flag: String = "-o") throws {
         path = Self.followingLinks(requested)
         var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_TRUNC)
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // Appending: a link to this process's stdout redirected with `>>` keeps what it held.
+            let fd = open(path, O_WRONLY | O_APPEND)
             guard fd >= 0 else {
                 throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
             }
@@ -34,14 +36,21 @@ final class AtomicFile {
         fchmod(fd, 0o644)
     }
 
-    /// The file a symbolic link names (its links resolved), so that the rename lands on the file
-    /// and leaves the link in place; any other path (a dangling link included) as given.
+    /// The regular file a symbolic link names (its links resolved), so that the rename lands on the
+    /// file and leaves the link in place; any other path as given: not a link, a dangling link, a
+    /// link to something other than a regular file, or to this process's stdout or stderr
+    /// (renaming onto that file would cut the process off from what it writes there).
     static func followingLinks(_ path: String) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
             return path
         }
         defer { free(real) }
+        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return path }
+        for stream in [STDOUT_FILENO, STDERR_FILENO] {
+            var own = stat()
+            if fstat(stream, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino { return path }
+        }
         return String(cString: real)
     }
 

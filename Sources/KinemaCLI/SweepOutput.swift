@@ -2,8 +2,9 @@ import Foundation
 
 /// Where sweep rows go: stdout, or `FILE.partial` (appended to as rows complete, flushed per
 /// chunk) renamed to `FILE` at the end, so an interrupted run leaves no `FILE` and can resume.
-/// A `FILE` that is a device or a pipe (`/dev/null`, a FIFO) is written directly, like stdout:
-/// renaming over it would replace it. A symbolic link is followed, so the link stays a link.
+/// A `FILE` that is not a regular file is written directly, like stdout, as `AtomicFile` writes it:
+/// a device or a pipe (`/dev/null`, a FIFO), or a link to this process's stdout or stderr; a link
+/// to a regular file is followed, so the link stays a link.
 ///
 /// Beside `FILE.partial`, `FILE.partial.sweep` holds the sweep's fingerprint (the version and every
 /// flag that changes the rows); `--resume` continues only a partial file of the same sweep. While
@@ -25,12 +26,12 @@ final class SweepOutput {
         path = requested.map(AtomicFile.followingLinks)
         // Checked before FILE.partial exists: a refused start leaves nothing behind.
         var info = stat()
-        if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            guard (info.st_mode & S_IFMT) != S_IFDIR else {
-                throw CLIError("'-o' must name a file, not a directory (got '\(requested ?? path)').")
-            }
+        if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError("'-o' must name a file, not a directory (got '\(requested ?? path)').")
+        }
+        if let path, lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             isDirect = true
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw CLIError("'-o' cannot write '\(path)': \(String(cString: strerror(errno))).")
             }

@@ -164,6 +164,34 @@ struct HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rows"])
     }
 
+    /// `-o` naming the process's own stdout, appended to a file (`-o /dev/stdout >> FILE`, here
+    /// through /proc, where a rename cannot land): written in place, after what the file held.
+    /// Renaming a temporary file onto it would drop that, and cut the process off from its stdout.
+    @Test(arguments: [
+        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
+        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
+    ])
+    func anOutputNamingStdoutAppendsToItsFile(_ command: [String]) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("out.csv")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("before\n".utf8)))
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = command + ["-o", "/proc/self/fd/1"]
+        let appending = try FileHandle(forWritingTo: file)
+        try appending.seekToEnd()
+        process.standardOutput = appending
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "before\n" + CLI.run(command).stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.csv"])
+    }
+
     /// `-o` through a symbolic link: the file it names is replaced whole (a reader holding it
     /// open still reads the old bytes) and the link stays a link.
     @Test(arguments: [
