@@ -37,13 +37,16 @@ final class AtomicFile {
     }
 
     /// The regular file a symbolic link names (its links resolved), so that the rename lands on the
-    /// file and leaves the link in place; any other path as given: not a link, a dangling link, a
-    /// link to something other than a regular file, or to this process's stdout or stderr
-    /// (renaming onto that file would cut the process off from what it writes there).
-    static func followingLinks(_ path: String) -> String {
+    /// file and leaves the link in place; for a dangling link, the path it names, which the rename
+    /// creates (as a shell's `>` would). Any other path as given: not a link, a link to something
+    /// other than a regular file, or to this process's stdout or stderr (renaming onto that file
+    /// would cut the process off from what it writes there).
+    static func followingLinks(_ path: String, depth: Int = 0) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
-            return path
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        guard let real = realpath(path, nil) else {
+            guard errno == ENOENT, depth < 8, let target = linkTarget(path) else { return path }
+            return followingLinks(target, depth: depth + 1)
         }
         defer { free(real) }
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return path }
@@ -52,6 +55,16 @@ final class AtomicFile {
             if fstat(stream, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino { return path }
         }
         return String(cString: real)
+    }
+
+    /// What the link at `path` names, relative to the link's directory.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = (path as NSString).deletingLastPathComponent
+        return target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
     }
 
     /// Appends `text`.

@@ -23,7 +23,7 @@ final class SweepOutput {
     var fingerprintPath: String? { isDirect ? nil : path.map { $0 + ".partial.sweep" } }
 
     init(path requested: String?, header: String, fingerprint: String, resume: Bool) throws {
-        path = requested.map(AtomicFile.followingLinks)
+        path = requested.map { AtomicFile.followingLinks($0) }
         // Checked before FILE.partial exists: a refused start leaves nothing behind.
         var info = stat()
         if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {

@@ -216,6 +216,25 @@ struct HardeningTests {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.csv", "rows.csv"])
     }
 
+    /// `-o` through a link to a file not there yet: the file is made (as a shell's `>` makes it).
+    @Test(arguments: [
+        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
+        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
+    ])
+    func anOutputThroughADanglingLinkMakesItsFile(_ command: [String]) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("latest.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "rows.csv")
+        let result = try CLI.run(command + ["-o", link])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "rows.csv")
+        let written = try String(contentsOf: directory.appendingPathComponent("rows.csv"), encoding: .utf8)
+        #expect(try written == CLI.run(command).stdout)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.csv", "rows.csv"])
+    }
+
     /// The wall reproducers: impacts that fall on 60 Hz sample times are one event each, elastic.
     @Test(arguments: [
         (0.65, 1.5, "exact"), (0.875, 1.5, "dop853"), (0.875, 1.5, "exact"), (0.5, 3.0, "dopri5"),
