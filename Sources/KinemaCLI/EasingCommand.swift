@@ -8,7 +8,7 @@ struct EasingCommand: ParsableCommand {
         commandName: "easing",
         abstract: "Sample a closed-form easing curve as CSV: t,value,velocity.",
         discussion: """
-            NAME is one of: \(Easing.fixedNames.joined(separator: ", ")), \
+            NAME is one of: \(Easing.fixedNames.joined(separator: ", ")) (CSS's ease is default), \
             cubic-bezier(x1,y1,x2,y2) (x in [0,1]; outside t in [0,1] it continues along its end tangents, as CSS \
             specifies), damped-cosine(a,b), or with parameters:
               back-{in,out,in-out}(s)        overshoot s (d3's, React Native's Easing.back(s); canonical back-in-out: s = 2.5949095)

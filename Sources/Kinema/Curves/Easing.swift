@@ -1,7 +1,7 @@
 /// Any closed-form easing Kinema knows, by the name the CLI and exports use.
 ///
 /// Names: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default` (Core Animation's named
-/// timing functions), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
+/// timing functions; `default` is also CSS's `ease`, which parses to it), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
 /// elastic,bounce}-{in,out,in-out}` (Penner), `lockwood-bounce-out`, `damped-cosine(a,b)`, and
 /// with parameters `back-MODE(s)`, `elastic-MODE(a,p)`, `poly-MODE(n)` (`ParametricEasing`).
 public enum Easing: EasingCurve, Hashable {
@@ -33,7 +33,7 @@ public enum Easing: EasingCurve, Hashable {
         case "ease-in": self = .timingFunction(.easeIn)
         case "ease-out": self = .timingFunction(.easeOut)
         case "ease-in-out": self = .timingFunction(.easeInEaseOut)
-        case "default": self = .timingFunction(.default)
+        case "default", "ease": self = .timingFunction(.default)
         case "lockwood-bounce-out": self = .lockwoodBounce
         default:
             if let arguments = try Self.arguments(of: text, function: "cubic-bezier", count: 4, original: name) {

@@ -39,6 +39,20 @@ struct CubicBezierTimingFunctionTests {
         #expect([Self.named[4].x1, Self.named[4].y1, Self.named[4].x2, Self.named[4].y2] == [0.25, 0.1, 0.25, 1])
     }
 
+    /// CSS's named timing functions parse to the control points CSS Easing Functions Level 1 gives
+    /// them (`ease` is Core Animation's default; the others share Core Animation's names).
+    @Test(arguments: [
+        ("ease", [0.25, 0.1, 0.25, 1.0]), ("ease-in", [0.42, 0, 1, 1]), ("ease-out", [0, 0, 0.58, 1]),
+        ("ease-in-out", [0.42, 0, 0.58, 1]), ("linear", [0, 0, 1, 1])
+    ])
+    func cssNamedTimingFunctionsParse(_ name: String, _ controls: [Double]) throws {
+        guard case .timingFunction(let f) = try Easing(name: name) else {
+            Issue.record("\(name) is not a cubic-bezier")
+            return
+        }
+        #expect([f.x1, f.y1, f.x2, f.y2] == controls)
+    }
+
     @Test func randomControlPointsWithOvershootMatchTheExactSolution() throws {
         var rng = SplitMix64(seed: 42)
         for _ in 0..<300 {
