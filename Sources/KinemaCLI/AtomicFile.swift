@@ -15,13 +15,7 @@ final class AtomicFile {
     /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
     init(path requested: String, flag: String = "-o") throws {
         path = Self.followingLinks(requested)
-        var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            // Appending: a link to this process's stdout redirected with `>>` keeps what it held.
-            let fd = open(path, O_WRONLY | O_APPEND)
-            guard fd >= 0 else {
-                throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
-            }
+        if let fd = try Self.openInPlace(path, flag: flag) {
             descriptor = fd
             temporaryPath = nil
             return
@@ -34,6 +28,20 @@ final class AtomicFile {
         descriptor = fd
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         fchmod(fd, 0o644)
+    }
+
+    /// A descriptor to write `path` through directly, when it exists and is not a regular file (a
+    /// device, a pipe, a link `followingLinks` left in place); nil otherwise. Appending: a link to
+    /// this process's stdout redirected with `>>` keeps what it held.
+    /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
+    static func openInPlace(_ path: String, flag: String) throws -> Int32? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return nil }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
+        }
+        return fd
     }
 
     /// The regular file a symbolic link names (its links resolved), so that the rename lands on the

@@ -16,7 +16,7 @@ final class SweepOutput {
     /// Complete rows already in `FILE.partial` when resuming.
     private(set) var rowsAlreadyWritten = 0
 
-    /// Rows go straight to `path` (a device or a pipe), with no partial file.
+    /// Rows go straight to `path` (not a regular file: `AtomicFile.openInPlace`), with no partial file.
     private var isDirect = false
 
     var partialPath: String? { isDirect ? nil : path.map { $0 + ".partial" } }
@@ -29,12 +29,8 @@ final class SweepOutput {
         if let path, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw CLIError("'-o' must name a file, not a directory (got '\(requested ?? path)').")
         }
-        if let path, lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        if let path, let descriptor = try AtomicFile.openInPlace(path, flag: "-o") {
             isDirect = true
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw CLIError("'-o' cannot write '\(path)': \(String(cString: strerror(errno))).")
-            }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             try write(header)
             return

@@ -21,18 +21,20 @@ enum CLI {
     }()
 
     /// Runs `program` (the `kinema` binary unless given) with `arguments` and, when given, only
-    /// `environment`.
-    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws
-        -> CLIResult
-    {
+    /// `environment`; its stdout goes to `standardOutput` when given (and is not captured).
+    static func run(
+        _ arguments: [String], program: URL = executable, environment: [String: String]? = nil,
+        standardOutput: FileHandle? = nil
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
+        if standardOutput != nil { try out.fileHandleForWriting.close() }
         // Read before waiting so a large output cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -133,13 +133,16 @@ struct HardeningTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path + ".partial.sweep"))
     }
 
+    /// A sweep and a simulation, each a fraction of a second: the two ways `-o` is written (through
+    /// `FILE.partial`, and through a temporary file).
+    static let outputCommands = [
+        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
+        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
+    ]
+
     /// `-o` naming a pipe (as `/dev/null` is a device): the rows go through it and it stays a pipe.
     /// An atomic rename would have replaced it with a regular file.
-    @Test(arguments: [
-        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
-        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"],
-        ["keyframes", "--easing", "bounce-out"]
-    ])
+    @Test(arguments: outputCommands + [["keyframes", "--easing", "bounce-out"]])
     func anOutputPipeIsWrittenNotReplaced(_ command: [String]) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -167,37 +170,23 @@ struct HardeningTests {
     /// `-o` naming the process's own stdout, appended to a file (`-o /dev/stdout >> FILE`, here
     /// through /proc, where a rename cannot land): written in place, after what the file held.
     /// Renaming a temporary file onto it would drop that, and cut the process off from its stdout.
-    @Test(arguments: [
-        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
-        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
-    ])
+    @Test(arguments: outputCommands)
     func anOutputNamingStdoutAppendsToItsFile(_ command: [String]) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("out.csv")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("before\n".utf8)))
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = command + ["-o", "/proc/self/fd/1"]
         let appending = try FileHandle(forWritingTo: file)
         try appending.seekToEnd()
-        process.standardOutput = appending
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let result = try CLI.run(command + ["-o", "/proc/self/fd/1"], standardOutput: appending)
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "before\n" + CLI.run(command).stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.csv"])
     }
 
     /// `-o` through a symbolic link: the file it names is replaced whole (a reader holding it
     /// open still reads the old bytes) and the link stays a link.
-    @Test(arguments: [
-        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
-        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
-    ])
+    @Test(arguments: outputCommands)
     func anOutputThroughALinkReplacesItsFileAtomically(_ command: [String]) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -217,10 +206,7 @@ struct HardeningTests {
     }
 
     /// `-o` through a link to a file not there yet: the file is made (as a shell's `>` makes it).
-    @Test(arguments: [
-        ["sweep", "--spring", "--stiffness", "100:200:50", "--damping", "10"],
-        ["simulate", "--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.1"]
-    ])
+    @Test(arguments: outputCommands)
     func anOutputThroughADanglingLinkMakesItsFile(_ command: [String]) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -57,25 +57,25 @@ public struct MotionSource: Sendable {
                     .init(time: event.time, x: jump.position[axis], before: jump.before[axis], after: jump.after[axis]))
             }
         }
-        let sampled = SampledMotion(
-            times: trajectory.times,
-            positions: (0..<trajectory.count).map { trajectory.position(atSample: $0, coordinate: coordinate) },
-            velocities: (0..<trajectory.count).map { trajectory.velocity(atSample: $0, coordinate: coordinate) },
-            impacts: impacts)
         try self.init(
-            duration: trajectory.times.last ?? 0, breakpoints: impacts.map(\.time),
-            value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
-        self.sampled = sampled
-        extrema = sampled.extrema()
+            sampled: SampledMotion(
+                times: trajectory.times,
+                positions: (0..<trajectory.count).map { trajectory.position(atSample: $0, coordinate: coordinate) },
+                velocities: (0..<trajectory.count).map { trajectory.velocity(atSample: $0, coordinate: coordinate) },
+                impacts: impacts))
     }
 
     /// A motion sampled without impacts, as `init(trajectory:coordinate:)` makes it from a
     /// one-coordinate trajectory (a sweep's spring, without the scene and trajectory around it).
     @_spi(Engine) public init(times: [Double], positions: [Double], velocities: [Double]) throws {
-        let sampled = SampledMotion(times: times, positions: positions, velocities: velocities, impacts: [])
+        try self.init(sampled: SampledMotion(times: times, positions: positions, velocities: velocities, impacts: []))
+    }
+
+    /// The motion `sampled` interpolates, its impacts the breakpoints.
+    private init(sampled: SampledMotion) throws {
         try self.init(
-            duration: times.last ?? 0, value: { sampled.value(at: $0) },
-            velocity: { sampled.velocity(at: $0, fromLeft: $1) })
+            duration: sampled.times.last ?? 0, breakpoints: sampled.impacts.map(\.time),
+            value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
         self.sampled = sampled
         extrema = sampled.extrema()
     }
