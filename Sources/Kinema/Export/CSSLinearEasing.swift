@@ -44,7 +44,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
         var times = [knots[0]]
         let shortest = 1e-9 * max(1, d)
         func error(_ a: Double, _ b: Double) -> Double {
-            KeyframeBaker.segmentMaxError(normalized, a, b, .linear, unlessAbove: tolerance)
+            KeyframeBaker.segmentMaxError(normalized, a, b, .linear, within: tolerance).error
         }
         for (a, e) in zip(knots, knots.dropFirst()) {
             var start = a

@@ -204,7 +204,9 @@ public enum KeyframeBaker {
         // passes there, measured as `maxError` does (`largest`): accepted when that is within the
         // tolerance. (The last segment's are not checked when the Hermite ones pass: the check
         // costs more than the keyframes it saves.)
-        func attempt(_ a: Double, _ b: Double) -> (function: CubicBezierTimingFunction, error: Double, measured: Bool) {
+        func attempt(_ a: Double, _ b: Double) -> (
+            function: CubicBezierTimingFunction, error: Double, measured: Measurement?
+        ) {
             fitter.load(source, a, b)
             var start = hermite(source, a, b), startError = fitter.error(of: start)
             if startError > 0.9 * tolerance, let previous = fitter.accepted,
@@ -214,12 +216,13 @@ public enum KeyframeBaker {
                 (start, startError) = (previous, previousError)
             }
             if startError <= 0.9 * tolerance {
-                let error = segmentMaxError(source, a, b, start, unlessAbove: tolerance)
-                if error <= tolerance { return (start, error, true) }
+                let measured = segmentMaxError(source, a, b, start, within: tolerance)
+                if measured.error <= tolerance { return (start, measured.error, measured) }
             }
             let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
-            guard fitted.error <= tolerance else { return (fitted.function, fitted.error, false) }
-            return (fitted.function, segmentMaxError(source, a, b, fitted.function, unlessAbove: tolerance), true)
+            guard fitted.error <= tolerance else { return (fitted.function, fitted.error, nil) }
+            let measured = segmentMaxError(source, a, b, fitted.function, within: tolerance)
+            return (fitted.function, measured.error, measured)
         }
         let shortest = 1e-9 * max(1, source.duration)
         var start = a
@@ -238,47 +241,56 @@ public enum KeyframeBaker {
                 }
             }
             functions.append(fit.function)
-            measured.append(fit.measured ? Measured(a: start, b: end, error: fit.error) : nil)
+            measured.append(fit.measured.map { Measured(a: start, b: end, measurement: $0) })
             times.append(end)
             start = end
             fitter.accepted = fit.function
         }
     }
 
+    /// What measuring an error found: its max as `largest` refines it, or, where the samples
+    /// showed that the max is at most `ceiling` and that was all that was asked, the largest sample
+    /// (`error` ≤ max ≤ `ceiling`; they are equal when refined).
+    struct Measurement {
+        var error: Double
+        var ceiling: Double
+    }
+
     /// A segment's max error on [a, b], as `maxError` measures it.
     struct Measured {
         var a: Double
         var b: Double
-        var error: Double
+        var measurement: Measurement
     }
 
     /// Max |segment − source| on [a, b] for the segment from source(a) to source(b) timed by `f`,
-    /// as `maxError` measures it; only the samples' when they are above `limit` already.
+    /// as `maxError` measures it, when it can be within `tolerance`: refined only when the samples
+    /// cannot show that it is (`largest`).
     static func segmentMaxError(
-        _ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction,
-        unlessAbove limit: Double
-    ) -> Double {
+        _ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction, within tolerance: Double
+    ) -> Measurement {
         let va = source.value(a)
-        return segmentMaxError(source, a, b, from: va, to: source.value(b), f, unlessAbove: limit)
+        return segmentMaxError(
+            source, a, b, from: va, to: source.value(b), f, unlessAbove: tolerance, refiningAbove: tolerance)
     }
 
-    /// Max |segment − source| on [a, b] for the segment from `from` to `to` timed by `f`; only the
-    /// samples' when they are above `limit` already.
+    /// Max |segment − source| on [a, b] for the segment from `from` to `to` timed by `f` (`largest`).
     static func segmentMaxError(
         _ source: MotionSource, _ a: Double, _ b: Double, from va: Double, to vb: Double,
-        _ f: CubicBezierTimingFunction, unlessAbove limit: Double = .infinity
-    ) -> Double {
+        _ f: CubicBezierTimingFunction, unlessAbove limit: Double = .infinity, refiningAbove floor: Double = -.infinity
+    ) -> Measurement {
         // A trajectory's samples are evaluated inline, other sources through their closure.
         if let sampled = source.sampled {
-            return segmentMaxError(sampled, a, b, from: va, to: vb, f, unlessAbove: limit)
+            return segmentMaxError(sampled, a, b, from: va, to: vb, f, unlessAbove: limit, refiningAbove: floor)
         }
-        return segmentMaxError(ClosureValues(closure: source.value), a, b, from: va, to: vb, f, unlessAbove: limit)
+        return segmentMaxError(
+            ClosureValues(closure: source.value), a, b, from: va, to: vb, f, unlessAbove: limit, refiningAbove: floor)
     }
 
     static func segmentMaxError<Values: MotionValues>(
         _ values: Values, _ a: Double, _ b: Double, from va: Double, to vb: Double,
-        _ f: CubicBezierTimingFunction, unlessAbove limit: Double
-    ) -> Double {
+        _ f: CubicBezierTimingFunction, unlessAbove limit: Double, refiningAbove floor: Double
+    ) -> Measurement {
         // The curve's coefficients hoisted, and the 65 samples in one loop here, four at a time
         // (lane by lane the arithmetic of `error`, which the refinement calls).
         let dv = vb - va, x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2),
@@ -287,7 +299,7 @@ public enum KeyframeBaker {
             abs(va + dv * y.value(at: s) - values.value(at: a + (b - a) * x.value(at: s)))
         }
         return largest(
-            unlessAbove: limit,
+            unlessAbove: limit, refiningAbove: floor,
             sampling: { samples in
                 for k in 0..<16 {
                     let s = (SIMD4<Double>(0, 1, 2, 3) + Double(4 * k)) / 64
@@ -303,34 +315,55 @@ public enum KeyframeBaker {
     /// The largest value of `error` on [0, 1]: 65 samples, then each sampled local maximum within
     /// 10 % of the largest refined by successive parabolic interpolation between its neighbours
     /// (`peak`). (A fitted segment's error equioscillates: its peaks are nearly equal, and the
-    /// highest between the samples need not be next to the highest sample.) NaN if any sample is;
-    /// only the largest sample when it is above `limit`.
+    /// highest between the samples need not be next to the highest sample.) NaN if any sample is.
     @inline(__always)
-    static func largest(unlessAbove limit: Double = .infinity, _ error: (Double) -> Double) -> Double {
+    static func largest(_ error: (Double) -> Double) -> Double {
         largest(
-            unlessAbove: limit, sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error)
+            unlessAbove: .infinity, refiningAbove: -.infinity,
+            sampling: { samples in for i in 0...64 { samples[i] = error(Double(i) / 64) } }, error
+        ).error
     }
 
-    /// The same, with the 65 samples `error(i/64)` written by `sampling`.
+    /// The same, with the 65 samples `error(i/64)` written by `sampling`; only the largest sample
+    /// when it is above `limit`.
+    ///
+    /// A sampled peak e_i can rise between its neighbours by at most |D|/8, D = e_{i−1} − 2e_i +
+    /// e_{i+1}, where the error is a parabola there, and by up to |D|/2 where it has a kink (an
+    /// impact inside a uniform segment, halfway between samples); `e_i + |D|` is taken as its
+    /// ceiling, which also covers a kink's sides curving up. A peak whose ceiling
+    /// is below what refining has found already is not refined, and when no ceiling is above
+    /// `floor` (a segment accepted within the tolerance) nothing is: the largest sample is
+    /// returned with the largest ceiling, and `maxError` refines such a segment only if its
+    /// ceiling can be the animation's max.
     @inline(__always)
     static func largest(
-        unlessAbove limit: Double, sampling: (UnsafeMutableBufferPointer<Double>) -> Void,
-        _ error: (Double) -> Double
-    ) -> Double {
+        unlessAbove limit: Double, refiningAbove floor: Double,
+        sampling: (UnsafeMutableBufferPointer<Double>) -> Void, _ error: (Double) -> Double
+    ) -> Measurement {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { samples in
             sampling(samples)
             var best = 0.0
             for i in 0...64 {
                 let e = samples[i]
-                if e.isNaN { return e }
+                if e.isNaN { return Measurement(error: e, ceiling: e) }
                 best = max(best, e)
             }
-            guard best.isFinite, best <= limit else { return best }
+            guard best.isFinite, best <= limit else { return Measurement(error: best, ceiling: best) }
+            /// The ceiling of sample i if it is a peak worth refining (one at an end is searched, not bounded).
+            func ceiling(ofPeak i: Int) -> Double? {
+                guard
+                    samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
+                        && (i == 64 || samples[i] >= samples[i + 1])
+                else { return nil }
+                return i == 0 || i == 64
+                    ? .infinity : samples[i] + (2 * samples[i] - samples[i - 1] - samples[i + 1])
+            }
+            var highest = best
+            for i in 0...64 { if let top = ceiling(ofPeak: i) { highest = max(highest, top) } }
+            if highest <= floor { return Measurement(error: best, ceiling: highest) }
             var worst = best
-            for i in 0...64
-            where samples[i] >= 0.9 * best && (i == 0 || samples[i] >= samples[i - 1])
-                && (i == 64 || samples[i] >= samples[i + 1])
-            {
+            for i in 0...64 {
+                guard let top = ceiling(ofPeak: i), top > worst else { continue }
                 if i == 0 || i == 64 {
                     // A peak at an end (the ends of a segment are knots: rarely): search inwards.
                     worst = max(worst, goldenMaximum(error, from: i == 0 ? 0 : 63.0 / 64, to: i == 0 ? 1.0 / 64 : 1))
@@ -342,7 +375,7 @@ public enum KeyframeBaker {
                             Double(i + 1) / 64, samples[i + 1]))
                 }
             }
-            return worst
+            return Measurement(error: worst, ceiling: worst)
         }
     }
 
@@ -424,33 +457,47 @@ public enum KeyframeBaker {
             controlsOutsideUnitInterval: outside)
     }
 
-    /// Max |animation(t) − source(t)|: 65 samples per segment, then a golden-section search around
-    /// each sampled peak within 10 % of the largest (`largest`). Scalar linear-mode segments are
-    /// sampled in their bezier parameter (no solve for it), other modes in time through `value(at:)`.
+    /// Max |animation(t) − source(t)|: 65 samples per segment, then a search around each sampled
+    /// peak within 10 % of the largest (`largest`). Scalar linear-mode segments are sampled in their
+    /// bezier parameter (no solve for it), other modes in time through `value(at:)`.
     public static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource) -> Double {
         maxError(animation, source, measured: [])
     }
 
     /// The same, taking segment i's error from `measured[i]` where the baker measured it on the
     /// same [a, b] (keyTimes × duration can differ from the knots by a rounding: then it measures).
+    /// A segment the baker did not refine is refined only when its ceiling is above the largest
+    /// error found, highest ceilings first: the others cannot hold the max.
     static func maxError(_ animation: KeyframeAnimation, _ source: MotionSource, measured: [Measured?]) -> Double {
         let d = source.duration, keys = animation.keyTimes, values = animation.values
         let parametric = animation.calculationMode == .linear && values[0].count == 1
-        var worst = 0.0
-        for i in 0..<(keys.count - 1) where keys[i + 1] > keys[i] {
+        func segmentError(_ i: Int) -> Double {
             let a = keys[i] * d, b = keys[i + 1] * d
-            func error(_ u: Double) -> Double {
-                let t = a + (b - a) * u
-                return abs(animation.value(at: t / d)[0] - source.value(t))
+            guard parametric else {
+                return largest { u in
+                    let t = a + (b - a) * u
+                    return abs(animation.value(at: t / d)[0] - source.value(t))
+                }
             }
+            return segmentMaxError(
+                source, a, b, from: values[i][0], to: values[i + 1][0], animation.timingFunctions[i]
+            ).error
+        }
+        var worst = 0.0, unrefined: [(segment: Int, ceiling: Double)] = []
+        func include(_ e: Double) { worst = worst.isNaN || e.isNaN ? .nan : max(worst, e) }
+        for i in 0..<(keys.count - 1) where keys[i + 1] > keys[i] {
             let known = parametric && i < measured.count ? measured[i] : nil
-            let e =
-                known.flatMap { $0.a == a && $0.b == b ? $0.error : nil }
-                ?? (parametric
-                    ? segmentMaxError(
-                        source, a, b, from: values[i][0], to: values[i + 1][0], animation.timingFunctions[i])
-                    : largest(error))
-            worst = worst.isNaN || e.isNaN ? .nan : max(worst, e)
+            if let known, known.a == keys[i] * d, known.b == keys[i + 1] * d {
+                include(known.measurement.error)
+                if known.measurement.ceiling > known.measurement.error {
+                    unrefined.append((i, known.measurement.ceiling))
+                }
+                continue
+            }
+            include(segmentError(i))
+        }
+        for (i, ceiling) in unrefined.sorted(by: { $0.ceiling > $1.ceiling }) where ceiling > worst {
+            include(segmentError(i))
         }
         return worst
     }

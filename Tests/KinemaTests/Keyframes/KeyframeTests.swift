@@ -116,6 +116,73 @@ struct KeyframeBakerTests {
         #expect(abs(measured - fit.maxError) <= 1e-3 * bound, "grid \(measured), baker \(fit.maxError)")
     }
 
+    /// Motions whose bakes have every kind of segment: easings with smooth, kinked and vertical
+    /// ends, simulated springs of three regimes, and drops whose impacts fall inside the uniform
+    /// strategy's segments (a kink in the error).
+    static func variedBakes() throws -> [(source: MotionSource, fit: KeyframeFit)] {
+        var sources = try ["ease-in-out", "bounce-out", "elastic-out", "circ-in", "back-in-out", "poly-in(0.5)"]
+            .map { try MotionSource(easing: Easing(name: $0)) }
+        sources.append(try MotionSource(easing: .dampedCosine(.jelly)))
+        for (k, zeta) in [(170.0, 0.1), (800.0, 0.8), (300.0, 1.5)] {
+            let spring = try DampedSpring(stiffness: k, dampingRatio: zeta)
+            sources.append(
+                try MotionSource(
+                    trajectory: Simulation(scene: PhysicsScene.spring(spring)).run(
+                        method: .rk4(timeStep: 1.0 / 600), duration: 2)))
+        }
+        let drop = try Simulation(scene: PhysicsScene.drop(height: 1, gravity: 9.81, restitution: 0.6))
+            .run(method: .dopri5(tolerance: 1e-9), duration: 2)
+        sources.append(try MotionSource(trajectory: drop))
+        return try sources.flatMap { source in
+            try [1e-2, 1e-3, 1e-4].map { (source, try KeyframeBaker.bake(source, tolerance: $0)) }
+                + [(source, try KeyframeBaker.bake(source, strategy: .uniform, framesPerSecond: 24))]
+        }
+    }
+
+    /// A segment's error sampled at `points` times in [a, b] (the animation's own evaluation).
+    private static func segmentGridError(
+        _ fit: KeyframeFit, _ source: MotionSource, segment i: Int, points: Int
+    ) -> Double {
+        let animation = fit.animation, d = animation.duration
+        let a = animation.keyTimes[i] * d, b = animation.keyTimes[i + 1] * d
+        return (0..<points).map { j in
+            let t = a + (b - a) * Double(j) / Double(points - 1)
+            return abs(animation.value(at: t / d)[0] - source.value(t))
+        }.max() ?? 0
+    }
+
+    /// The ceiling the samples put on a segment's error (what lets the baker leave a segment
+    /// unrefined) is above its max on a 4,001-point grid, for every segment of the varied bakes.
+    @Test func sampledCeilingsBoundEachSegmentsError() throws {
+        for (source, fit) in try Self.variedBakes() {
+            let animation = fit.animation, d = animation.duration
+            for i in animation.timingFunctions.indices where animation.keyTimes[i + 1] > animation.keyTimes[i] {
+                let ceiling = KeyframeBaker.segmentMaxError(
+                    source, animation.keyTimes[i] * d, animation.keyTimes[i + 1] * d,
+                    from: animation.values[i][0], to: animation.values[i + 1][0], animation.timingFunctions[i],
+                    refiningAbove: .infinity
+                ).ceiling
+                let grid = Self.segmentGridError(fit, source, segment: i, points: 4_001)
+                // 1e-15: the two evaluations round differently (the values are of order 1).
+                #expect(
+                    ceiling >= grid - 1e-15, "segment \(i) of \(animation.keyTimes.count - 1): \(ceiling) < \(grid)")
+            }
+        }
+    }
+
+    /// The baker's max error, although it refines only the segments that can hold the max, is
+    /// not below the largest error on a 4,001-point grid per segment (1e-6: the refinement's own
+    /// resolution, 1e-7 relative). Left unrefined, a peak reads up to a few percent low.
+    @Test func bakedMaxErrorIsNotBelowAFineGrids() throws {
+        for (source, fit) in try Self.variedBakes() {
+            let grid =
+                fit.animation.timingFunctions.indices.map {
+                    Self.segmentGridError(fit, source, segment: $0, points: 4_001)
+                }.max() ?? 0
+            #expect(fit.maxError >= grid * (1 - 1e-6) - 1e-15, "baker \(fit.maxError), grid \(grid)")
+        }
+    }
+
     /// A motion that is itself a cubic bezier is recovered: from the Hermite start (1/3, 0, 2/3, 1)
     /// the fitter reaches CSS's ease-in-out (0.42, 0, 0.58, 1).
     @Test func fitterRecoversAnExactBezier() throws {
