@@ -330,11 +330,11 @@ public enum KeyframeBaker {
     /// A sampled peak e_i can rise between its neighbours by at most |D|/8, D = e_{i−1} − 2e_i +
     /// e_{i+1}, where the error is a parabola there, and by up to |D|/2 where it has a kink (an
     /// impact inside a uniform segment, halfway between samples); `e_i + |D|` is taken as its
-    /// ceiling, which also covers a kink's sides curving up. A peak whose ceiling
-    /// is below what refining has found already is not refined, and when no ceiling is above
-    /// `floor` (a segment accepted within the tolerance) nothing is: the largest sample is
-    /// returned with the largest ceiling, and `maxError` refines such a segment only if its
-    /// ceiling can be the animation's max.
+    /// ceiling, which also covers a kink's sides curving up. A peak whose ceiling is below what
+    /// refining has found already is not refined, and when no ceiling is above `floor` (a segment
+    /// accepted within the tolerance) nothing is: the largest sample is returned with the largest
+    /// ceiling, and `maxError` refines such a segment only if its ceiling can be the animation's
+    /// max.
     @inline(__always)
     static func largest(
         unlessAbove limit: Double, refiningAbove floor: Double,
