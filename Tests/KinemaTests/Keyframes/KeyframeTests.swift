@@ -6,11 +6,16 @@ import Testing
 /// The jelly spring, written out here.
 private func seed(_ t: Double) -> Double { 1 - exp(-5 * t) * cos(30 * t) }
 
-/// Max |animation − f| over [0, duration] on a fine grid (independent of the baker's own measure).
-private func gridError(_ animation: KeyframeAnimation, _ f: (Double) -> Double, points: Int = 20_001) -> Double {
+/// Max |animation − f| over [a, b] (default: the whole duration) on a fine grid (independent of
+/// the baker's own measure).
+private func gridError(
+    _ animation: KeyframeAnimation, _ f: (Double) -> Double, points: Int = 20_001, from a: Double = 0,
+    to b: Double? = nil
+) -> Double {
+    let b = b ?? animation.duration
     var worst = 0.0
     for i in 0..<points {
-        let t = animation.duration * Double(i) / Double(points - 1)
+        let t = a + (b - a) * Double(i) / Double(points - 1)
         worst = max(worst, abs(animation.value(at: t / animation.duration)[0] - f(t)))
     }
     return worst
@@ -139,16 +144,11 @@ struct KeyframeBakerTests {
         }
     }
 
-    /// A segment's error sampled at `points` times in [a, b] (the animation's own evaluation).
-    private static func segmentGridError(
-        _ fit: KeyframeFit, _ source: MotionSource, segment i: Int, points: Int
-    ) -> Double {
+    /// Segment i's error on a 4,001-point grid (the animation's own evaluation).
+    private static func segmentGridError(_ fit: KeyframeFit, _ source: MotionSource, segment i: Int) -> Double {
         let animation = fit.animation, d = animation.duration
-        let a = animation.keyTimes[i] * d, b = animation.keyTimes[i + 1] * d
-        return (0..<points).map { j in
-            let t = a + (b - a) * Double(j) / Double(points - 1)
-            return abs(animation.value(at: t / d)[0] - source.value(t))
-        }.max() ?? 0
+        return gridError(
+            animation, source.value, points: 4_001, from: animation.keyTimes[i] * d, to: animation.keyTimes[i + 1] * d)
     }
 
     /// The ceiling the samples put on a segment's error (what lets the baker leave a segment
@@ -162,7 +162,7 @@ struct KeyframeBakerTests {
                     from: animation.values[i][0], to: animation.values[i + 1][0], animation.timingFunctions[i],
                     refiningAbove: .infinity
                 ).ceiling
-                let grid = Self.segmentGridError(fit, source, segment: i, points: 4_001)
+                let grid = Self.segmentGridError(fit, source, segment: i)
                 // 1e-15: the two evaluations round differently (the values are of order 1).
                 #expect(
                     ceiling >= grid - 1e-15, "segment \(i) of \(animation.keyTimes.count - 1): \(ceiling) < \(grid)")
@@ -177,7 +177,7 @@ struct KeyframeBakerTests {
         for (source, fit) in try Self.variedBakes() {
             let grid =
                 fit.animation.timingFunctions.indices.map {
-                    Self.segmentGridError(fit, source, segment: $0, points: 4_001)
+                    Self.segmentGridError(fit, source, segment: $0)
                 }.max() ?? 0
             #expect(fit.maxError >= grid * (1 - 1e-6) - 1e-15, "baker \(fit.maxError), grid \(grid)")
         }
