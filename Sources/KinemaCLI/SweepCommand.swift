@@ -97,8 +97,65 @@ struct SweepCommand: ParsableCommand {
         let (first, last) = try shardRange(total: total)
         let threadCount = try threadCount()
         if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }
-        // Parse the first combination up front, so a bad flag is one error line and no file; the
-        // other rows set their swept values in it. A scene file is read once, here.
+        // Parse the first combination up front, so a bad flag is one error line and no file.
+        let plan = try plan(axes, first: first)
+        let firstScene = try plan.template.scene.makeScene(suggestingDuration: false).scene
+        let header =
+            (axes.filter(\.isSwept).map(\.column) + plan.metrics.columns(for: firstScene)).joined(separator: ",")
+            + "\n"
+        _ = try rows(plan, first..<(first + 1))
+        let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
+        let next = first + sink.rowsAlreadyWritten
+        let progress = ProgressBar(total: last - first, done: next - first)
+        // A worker claims whole batches, enough of them that claims stay rare beside the rows'
+        // work (at most 256 rows) and few enough that every worker gets at least 16 claims.
+        let batches = (last - next + SweepBatch.width - 1) / SweepBatch.width, workers = min(threadCount, batches)
+        let claim = SweepBatch.width * max(1, min(32, batches / (16 * max(1, workers))))
+        // Rows are written in order as they become contiguous; at most 16 claims per worker (and
+        // at least 1,024 rows) are in flight, so memory stays flat.
+        let scheduler = SweepScheduler(rows: next, to: last, window: max(1024, 16 * claim * workers)) {
+            text, written in
+            try sink.write(text)
+            progress.update(done: written - first)
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // Each worker parses its own flags, scene file and metrics: every row copies them, and
+            // a reference count shared between threads would be written by every core at once.
+            let own: Plan
+            do { own = try self.plan(try Self.axes(self.sceneArguments), first: first) } catch {
+                return scheduler.fail(error)
+            }
+            while let claimed = scheduler.claim(claim) {
+                do {
+                    var text = ""
+                    for start in stride(from: claimed.lowerBound, to: claimed.upperBound, by: SweepBatch.width) {
+                        for row in try self.rows(own, start..<min(start + SweepBatch.width, claimed.upperBound)) {
+                            text += row
+                        }
+                    }
+                    scheduler.finish(claimed, text)
+                } catch { scheduler.fail(error) }
+            }
+        }
+        if let failure = scheduler.failure {
+            // An invalid combination (a bad value later in a list): no partial file left. A
+            // failed write is reported as it is.
+            if !scheduler.writeFailed { sink.discard() }
+            throw failure
+        }
+        progress.finish()
+        try sink.commit()
+    }
+
+    /// What every row reads: the axes, the first combination parsed with its scene file loaded
+    /// and its `--set` paths resolved (the other rows set their swept values in it), the metrics.
+    struct Plan {
+        let axes: [Axis]
+        let template: RowFlags
+        let metrics: SweepMetrics
+    }
+
+    func plan(_ axes: [Axis], first: Int) throws -> Plan {
         var base = try combination(axes, index: first, template: nil)
         let paths = axes.compactMap(\.path)
         if base.scene.scene != nil {
@@ -111,38 +168,7 @@ struct SweepCommand: ParsableCommand {
         let metrics = try SweepMetrics(
             kind: base.scene.scene != nil ? .scene : .motion, list: self.metrics, settleSpeed: settleSpeed,
             settleDistance: settleDistance)
-        let template = try combination(axes, index: first, template: base)
-        let firstScene = try template.scene.makeScene(suggestingDuration: false).scene
-        let header =
-            (axes.filter(\.isSwept).map(\.column) + metrics.columns(for: firstScene)).joined(separator: ",") + "\n"
-        _ = try rows(axes: axes, indices: first..<(first + 1), template: template, metrics: metrics)
-        let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
-        let next = first + sink.rowsAlreadyWritten
-        let progress = ProgressBar(total: last - first, done: next - first)
-        let batches = (last - next + SweepBatch.width - 1) / SweepBatch.width, workers = min(threadCount, batches)
-        // Rows are claimed a batch at a time and written in order as they become contiguous; at
-        // most 64 batches per worker (and at least 1,024 rows) are in flight, so memory stays flat.
-        let scheduler = SweepScheduler(rows: next, to: last, window: max(1024, 64 * SweepBatch.width * workers)) {
-            text, written in
-            try sink.write(text)
-            progress.update(done: written - first)
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let claimed = scheduler.claim(SweepBatch.width) {
-                do {
-                    scheduler.finish(
-                        claimed, try self.rows(axes: axes, indices: claimed, template: template, metrics: metrics))
-                } catch { scheduler.fail(error) }
-            }
-        }
-        if let failure = scheduler.failure {
-            // An invalid combination (a bad value later in a list): no partial file left. A
-            // failed write is reported as it is.
-            if !scheduler.writeFailed { sink.discard() }
-            throw failure
-        }
-        progress.finish()
-        try sink.commit()
+        return Plan(axes: axes, template: try combination(axes, index: first, template: base), metrics: metrics)
     }
 
     /// What `--resume` checks a partial file against: the version and every flag that changes the
@@ -167,7 +193,7 @@ struct SweepCommand: ParsableCommand {
         /// The values as numbers, read once (nil where one is not a number).
         var numbers: [Double?] = []
         /// How a row sets the flag in a parsed template; nil for a path or a flag parsed per row.
-        var setter: (@Sendable (inout RowFlags, Double) -> Void)? = nil
+        var setter: Setter? = nil
         /// Combinations between consecutive values of this axis (the product of the later axes'
         /// value counts): combination i takes value `(i / stride) % values.count`.
         var stride = 1
@@ -305,21 +331,27 @@ struct SweepCommand: ParsableCommand {
         return arguments
     }
 
-    /// How a row sets each numeric flag in a parsed template: ArgumentParser's parse costs about
-    /// 0.7 ms, several times a whole row's simulation. A swept flag missing here is parsed per row.
-    static let setters: [String: @Sendable (inout RowFlags, Double) -> Void] = {
-        var setters: [String: @Sendable (inout RowFlags, Double) -> Void] = [:]
-        for flag in SpringFlag.allCases {
-            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in
-                row.scene.springOptions[flag] = value
+    /// How a row sets one numeric flag in a parsed template: ArgumentParser's parse costs about
+    /// 0.7 ms, several times a whole row's simulation. A value, not a closure: threads running
+    /// rows share no closure context, whose reference count every row would write.
+    enum Setter: Sendable {
+        case spring(SpringFlag), scene(SceneFlag), simulation(SimulationFlag)
+
+        func callAsFunction(_ row: inout RowFlags, _ value: Double) {
+            switch self {
+            case .spring(let flag): row.scene.springOptions[flag] = value
+            case .scene(let flag): row.scene[flag] = value
+            case .simulation(let flag): row.simulation[flag] = value
             }
         }
-        for flag in SceneFlag.allCases {
-            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in row.scene[flag] = value }
-        }
-        for flag in SimulationFlag.allCases {
-            setters[flag.name] = { @Sendable (row: inout RowFlags, value: Double) in row.simulation[flag] = value }
-        }
+    }
+
+    /// Each numeric flag's setter, by flag name. A swept flag missing here is parsed per row.
+    static let setters: [String: Setter] = {
+        var setters: [String: Setter] = [:]
+        for flag in SpringFlag.allCases { setters[flag.name] = .spring(flag) }
+        for flag in SceneFlag.allCases { setters[flag.name] = .scene(flag) }
+        for flag in SimulationFlag.allCases { setters[flag.name] = .simulation(flag) }
         return setters
     }()
 
@@ -379,7 +411,9 @@ struct SweepCommand: ParsableCommand {
 
     /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
     /// together (`SweepBatch`), the others one by one.
-    func rows(axes: [Axis], indices: Range<Int>, template: RowFlags, metrics: SweepMetrics) throws -> [String] {
+    /// The rows of `indices`, at most one batch of them.
+    func rows(_ plan: Plan, _ indices: Range<Int>) throws -> [String] {
+        let (axes, template, metrics) = (plan.axes, plan.template, plan.metrics)
         let prepared = try indices.map { index in
             let combination = try combination(axes, index: index, template: template)
             let suggesting = combination.simulation[.duration] == nil

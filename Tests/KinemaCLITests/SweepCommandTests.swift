@@ -67,6 +67,20 @@ struct SweepCommandTests {
         #expect(one.status == 0 && one.stdout == two.stdout && !one.stdout.isEmpty)
     }
 
+    /// A worker claims several batches at once when the sweep is large beside the thread count:
+    /// 1,500 rows are claimed 88 rows at a time on one thread, 40 on two, 24 on three and 8 on
+    /// sixteen, and come out as the same bytes.
+    @Test(arguments: [2, 3, 16])
+    func sameBytesWhateverTheClaims(threads: Int) throws {
+        let sweep = [
+            "sweep", "--spring", "--stiffness", "100:1000:x50", "--damping-ratio", "0.1:1.5:x30", "--duration", "0.5",
+            "--metrics", "settling_time,overshoot,steps"
+        ]
+        let one = try CLI.run(sweep + ["--threads", "1"]), many = try CLI.run(sweep + ["--threads", "\(threads)"])
+        #expect(one.status == 0 && one.stdout.split(separator: "\n").count == 1_501, "\(one.stderr)")
+        #expect(many.stdout == one.stdout)
+    }
+
     /// Springs run by RK4 share 8-lane batches; each row must be the bytes it is when run alone
     /// (a one-value range keeps the columns). k = 4000, ζ = 12 at h = 1/600 has |λ|·h = 2.5, outside
     /// the batches' |λ|·h ≤ 2, so the last block mixes batched rows and a row run alone.

@@ -29,7 +29,7 @@ struct SweepSchedulerTests {
                 // xorshift: 0–200 µs of "work", so batches finish out of order.
                 seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
                 usleep(UInt32(seed % 200))
-                scheduler.finish(claimed, claimed.map { "row \($0)\n" })
+                scheduler.finish(claimed, claimed.map { "row \($0)\n" }.joined())
             }
         }
         #expect(scheduler.failure == nil)
@@ -45,7 +45,7 @@ struct SweepSchedulerTests {
         while claimed.count * 8 < 1_024, let range = scheduler.claim(8) { claimed.append(range) }
         #expect(claimed.last?.upperBound == 1_024)
         // Finish them all: 1,024 rows are written, and the next claim goes through at once.
-        for range in claimed { scheduler.finish(range, range.map { "\($0)\n" }) }
+        for range in claimed { scheduler.finish(range, range.map { "\($0)\n" }.joined()) }
         #expect(scheduler.claim(8) == 1_024..<1_032)
     }
 
@@ -62,7 +62,7 @@ struct SweepSchedulerTests {
         struct Full: Error {}
         let scheduler = SweepScheduler(rows: 0, to: 16, window: 1_024) { _, _ in throw Full() }
         let range = try #require(scheduler.claim(16))
-        scheduler.finish(range, range.map { "\($0)\n" })
+        scheduler.finish(range, range.map { "\($0)\n" }.joined())
         #expect(scheduler.failure is Full && scheduler.writeFailed)
         #expect(scheduler.claim(8) == nil)
     }
