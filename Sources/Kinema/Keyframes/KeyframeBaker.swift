@@ -190,7 +190,8 @@ public enum KeyframeBaker {
 
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
     /// then shorter pieces predicted from the error (which falls like a high power of the length),
-    /// then two bisections back towards the shortest piece that failed.
+    /// then, unless the rest then fits in one piece, two bisections back towards the shortest piece
+    /// that failed.
     /// Each segment's `measured` entry is its max error as `maxError` measures it, when the
     /// acceptance measured it (nil otherwise), so `finish` does not measure it again.
     static func fitGreedily(
@@ -235,15 +236,32 @@ public enum KeyframeBaker {
                 fit = attempt(start, end)
             }
             if var high = failed, fit.error <= tolerance {
+                // When the rest fits in one piece, [start, e] takes two, the fewest it can (it failed
+                // whole), and pushing `end` further cannot save a keyframe: no bisection.
+                let previous = fitter.accepted
+                fitter.accepted = fit.function
+                let rest = attempt(end, e)
+                if rest.error <= tolerance {
+                    accept(fit, start, end)
+                    accept(rest, end, e)
+                    break
+                }
+                fitter.accepted = previous
                 for _ in 0..<2 where high - end > 0.05 * (high - start) {
                     let middle = 0.5 * (end + high), trial = attempt(start, middle)
                     if trial.error <= tolerance { (end, fit) = (middle, trial) } else { high = middle }
                 }
             }
-            functions.append(fit.function)
-            measured.append(fit.measured.map { Measured(a: start, b: end, measurement: $0) })
-            times.append(end)
+            accept(fit, start, end)
             start = end
+        }
+        func accept(
+            _ fit: (function: CubicBezierTimingFunction, error: Double, measured: Measurement?), _ a: Double,
+            _ b: Double
+        ) {
+            functions.append(fit.function)
+            measured.append(fit.measured.map { Measured(a: a, b: b, measurement: $0) })
+            times.append(b)
             fitter.accepted = fit.function
         }
     }
