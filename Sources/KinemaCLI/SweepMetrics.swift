@@ -138,8 +138,8 @@ struct SweepMetrics: Sendable {
                     continue
                 }
                 var worst = 0.0
-                for i in 0..<n {
-                    worst = max(worst, abs(position(i) - exact.position(at: motion.times[i])))
+                for (i, x) in exact.positions(at: motion.times).enumerated() {
+                    worst = max(worst, abs(position(i) - x))
                 }
                 row.append(worst)
             case .steps: row.append("\(motion.steps)")

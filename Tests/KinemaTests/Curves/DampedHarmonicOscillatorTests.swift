@@ -39,6 +39,35 @@ struct OscillatorCase: CustomTestStringConvertible, Sendable {
 }
 
 struct DampedHarmonicOscillatorTests {
+    /// `positions(at:)` rotates a block's first value by its offsets' factors: against
+    /// `position(at:)` at each time, within 4e-15·(1 + (ω + λ)·t) of the displacement's amplitude
+    /// √(a² + (c/ω)²) (the arguments ω·t and λ·t themselves are rounded to about 1.1e-16·(ω + λ)·t),
+    /// on sample grids like a sweep's (60 Hz with the duration as the last time, 1 kHz), and on
+    /// uneven times, where a block's offsets differ from the first block's and are evaluated alone.
+    @Test(arguments: OscillatorCase.all)
+    func positionsAtManyTimesAreEachPositionAt(_ s: OscillatorCase) {
+        let o = s.oscillator, omega = o.rootAbsKappa, lambda = o.decayRate
+        let amplitude = omega > 0 ? (o.a * o.a + (o.c / omega) * (o.c / omega)).squareRoot() : abs(o.a) + abs(o.c)
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random() -> Double {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        func grid(_ count: Int, rate: Double, last: Double) -> [Double] {
+            (0...count).map { $0 == count ? last : Double($0) / rate }
+        }
+        let uneven: [Double] = (0..<200).map { _ in 3 * random() }.sorted()
+        let grids: [[Double]] = [
+            grid(120, rate: 60, last: 2), grid(600, rate: 60, last: 10.01), grid(3000, rate: 1000, last: 3), uneven
+        ]
+        for times in grids {
+            for (t, x) in zip(times, o.positions(at: times)) {
+                let bound = 4e-15 * (1 + (omega + lambda) * t) * amplitude
+                #expect(abs(x - o.position(at: t)) <= bound, "t = \(t)")
+            }
+        }
+    }
+
     @Test(arguments: OscillatorCase.all)
     func startsAtTheInitialState(_ s: OscillatorCase) {
         #expect(abs(s.oscillator.position(at: 0) - s.x0) <= 1e-15 * max(1, abs(s.x0), abs(s.target)))
