@@ -69,6 +69,7 @@ final class SweepScheduler: @unchecked Sendable {
             condition.broadcast()
         }
     }
+
     /// Stops the sweep at the first failing row: no more claims.
     func fail(_ error: Error) {
         condition.lock()

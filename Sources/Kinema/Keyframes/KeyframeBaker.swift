@@ -225,6 +225,16 @@ public enum KeyframeBaker {
             let measured = segmentMaxError(source, a, b, fitted.function, within: tolerance)
             return (fitted.function, measured.error, measured)
         }
+        /// Appends segment [a, b] and makes its controls the next attempt's alternative start.
+        func accept(
+            _ fit: (function: CubicBezierTimingFunction, error: Double, measured: Measurement?), _ a: Double,
+            _ b: Double
+        ) {
+            functions.append(fit.function)
+            measured.append(fit.measured.map { Measured(a: a, b: b, measurement: $0) })
+            times.append(b)
+            fitter.accepted = fit.function
+        }
         let shortest = 1e-9 * max(1, source.duration)
         var start = a
         while start < e {
@@ -254,15 +264,6 @@ public enum KeyframeBaker {
             }
             accept(fit, start, end)
             start = end
-        }
-        func accept(
-            _ fit: (function: CubicBezierTimingFunction, error: Double, measured: Measurement?), _ a: Double,
-            _ b: Double
-        ) {
-            functions.append(fit.function)
-            measured.append(fit.measured.map { Measured(a: a, b: b, measurement: $0) })
-            times.append(b)
-            fitter.accepted = fit.function
         }
     }
 
