@@ -40,8 +40,11 @@ struct ScenePath: Hashable, Sendable {
             let byName = names.indices.filter { rest.hasPrefix(names[$0] + ".") }
                 .max { names[$0].count < names[$1].count }
             if let i = byName { return (i, rest.dropFirst(names[i].count + 1)) }
+            // The element alone (`bodies.ball`): no field, which the field's error lists.
+            if let i = names.firstIndex(of: String(rest)) { return (i, "") }
             let head = rest.prefix { $0 != "." }
             if let i = Int(head), names.indices.contains(i) { return (i, rest.dropFirst(head.count + 1)) }
+            if rest.isEmpty { throw fail("name a \(kind) and its field; the scene's \(plural): \(Self.listed(names))") }
             throw fail("the scene has no \(kind) '\(head)'; its \(plural): \(Self.listed(names))")
         }
         let vectorHint = d == 1 ? ".0" : ".0–\(d - 1)"

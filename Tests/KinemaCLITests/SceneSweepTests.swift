@@ -81,6 +81,9 @@ struct SceneSweepTests {
     @Test(arguments: [
         ("bodies.ball.two.mass", "the scene has no body 'ball'; its bodies: ball.one, b"),
         ("bodies.b.mas", "a body's fields: mass, radius, position.0–1, velocity.0–1"),
+        ("bodies.ball.one", "a body's fields: mass, radius, position.0–1, velocity.0–1"),
+        ("bodies", "name a body and its field; the scene's bodies: ball.one, b"),
+        ("springs.0", "a spring's fields: stiffness, damping, restLength, anchor.0–1"),
         ("bodies.b.position.2", "'position' has components position.0–1 in this 2-D scene"),
         ("springs.2.stiffness", "the scene has no spring '2'; its springs (by index): 0, 1"),
         ("springs.1.anchor.0", "spring 1 joins two bodies: no anchor"),
