@@ -28,7 +28,7 @@ struct EasingCommand: ParsableCommand {
     @Argument(help: "The easing's name.")
     var name: String
 
-    @Option(help: "Number of evenly spaced samples, t = i/(N−1), at least 2 (default 101).")
+    @Option(parsing: .unconditional, help: "Number of evenly spaced samples, t = i/(N−1), at least 2 (default 101).")
     var samples: Int?
 
     @Option(parsing: .unconditional, help: "Comma-separated times to sample at instead of --samples.")

@@ -35,7 +35,7 @@ struct SimulationOptions: ParsableArguments {
         parsing: .unconditional,
         help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
     var dt: Double?
-    @Option(help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
+    @Option(parsing: .unconditional, help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
     var order: Int?
     @Option(parsing: .unconditional, help: "Absolute = relative tolerance for dopri5 and dop853 (default 1e-9).")
     var tolerance: Double?
@@ -51,10 +51,10 @@ struct SimulationOptions: ParsableArguments {
         name: .customLong("frame-jitter"), parsing: .unconditional,
         help: "Frame duration jitter, a fraction in [0, 1) (default 0).")
     var frameJitter: Double?
-    @Option(help: "Seed of the frame jitter (default 0).")
+    @Option(parsing: .unconditional, help: "Seed of the frame jitter (default 0).")
     var seed: UInt64?
     @Option(
-        name: .customLong("max-steps"),
+        name: .customLong("max-steps"), parsing: .unconditional,
         help:
             "The most steps a run may take (default \(Simulation.defaultStepBudget)); a run estimated to need more is refused before it starts."
     )

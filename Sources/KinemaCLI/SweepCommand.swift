@@ -34,7 +34,7 @@ struct SweepCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(parsing: .unconditional, help: "Worker threads (default: all cores).")
     var threads: Int?
     @Option(help: "Run only shard I of N (contiguous blocks of rows), e.g. 2/3.")
     var shard: String?
@@ -46,9 +46,12 @@ struct SweepCommand: ParsableCommand {
     var output: String?
     @Option(help: "The metric columns, comma-separated (default: all of the scene's kind); only these are computed.")
     var metrics: String?
-    @Option(help: "--scene sweeps: the speed at or below which a body counts as settled (default 0.01).")
+    @Option(
+        parsing: .unconditional,
+        help: "--scene sweeps: the speed at or below which a body counts as settled (default 0.01).")
     var settleSpeed: Double?
     @Option(
+        parsing: .unconditional,
         help:
             "--scene sweeps: the distance from its final position within which a body counts as settled (default 0.001)."
     )

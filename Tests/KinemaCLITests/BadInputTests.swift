@@ -7,6 +7,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     let mentions: [String]
     var testDescription: String { arguments.joined(separator: " ") }
 
+    /// A scene file from the examples.
+    static let twoBalls = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/two-balls-1d.json").path
+
     static let all: [BadInput] = [
         .init(arguments: ["easing", "cubic-bezier(1.2,0,0,1)"], mentions: ["x1", "1.2", "[0, 1]"]),
         .init(arguments: ["easing", "nope"], mentions: ["'nope'", "one of"]),
@@ -73,6 +77,28 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             arguments: ["keyframes", "--drop", "--duration", "4.9e-324"],
             mentions: ["--duration", "4.9e-324", "at least 1e-300"]),
         .init(arguments: ["easing", "circ-in", "--at", "1.5"], mentions: ["circ-in", "1.5", "[0, 1]"]),
+        // A negative number is the flag's value, not a flag: its rule is named, not "Missing value".
+        .init(arguments: ["easing", "linear", "--samples", "-3"], mentions: ["--samples", "-3", "≥ 2"]),
+        .init(
+            arguments: [
+                "simulate", "--spring", "--stiffness", "100", "--damping-ratio", "0.5", "--integrator", "adams",
+                "--order", "-2"
+            ],
+            mentions: ["--order", "-2", "from 1 to 12"]),
+        .init(
+            arguments: ["simulate", "--spring", "--stiffness", "100", "--damping", "1", "--max-steps", "-5"],
+            mentions: ["--max-steps", "-5", "> 0"]),
+        .init(
+            arguments: ["sweep", "--spring", "--stiffness", "100", "--damping", "1", "--threads", "-1"],
+            mentions: ["--threads", "-1", "1…1024"]),
+        .init(
+            arguments: ["sweep", "--scene", twoBalls, "--duration", "1", "--settle-speed", "-1"],
+            mentions: ["--settle-speed", "-1", "≥ 0"]),
+        .init(
+            arguments: [
+                "sweep", "--scene", twoBalls, "--duration", "1", "--settle-distance", "-0.5"
+            ],
+            mentions: ["--settle-distance", "-0.5", "≥ 0"]),
         // The value as typed, not as parsed ('inf').
         .init(
             arguments: ["simulate", "--spring", "--stiffness", "1e400", "--damping", "1"],
