@@ -81,7 +81,14 @@ enum SweepBatch {
 
         /// Lane `lane` of `positions` or `velocities`, one value per sample.
         func lane(_ lane: Int, of values: [Double]) -> [Double] {
-            (0..<times.count).map { values[$0 * width + lane] }
+            let n = times.count
+            assert(lane < width && values.count >= n * width, "a lane of the batch's samples")
+            return values.withUnsafeBufferPointer { all in
+                [Double](unsafeUninitializedCapacity: n) { column, count in
+                    for i in 0..<n { column[i] = all[i * width + lane] }
+                    count = n
+                }
+            }
         }
     }
 

@@ -121,22 +121,19 @@ public struct DampedHarmonicOscillator: Hashable, Sendable {
         // The first block's offsets from its first time, and their factors.
         let offsets = (0..<block).map { times[$0] - times[0] }, rotations = offsets.map(factors)
         var positions = [Double](repeating: 0, count: times.count)
-        var start = (c: 0.0, s: 0.0)
-        for i in times.indices {
-            let j = i % block
-            if j == 0 {
-                start = factors(times[i])
-                positions[i] = target + a * start.c + c * start.s / omega
-                continue
+        for first in stride(from: 0, to: times.count, by: block) {
+            let start = factors(times[first])
+            positions[first] = target + a * start.c + c * start.s / omega
+            for j in 1..<min(block, times.count - first) {
+                let i = first + j
+                guard abs(times[i] - times[first] - offsets[j]) <= 2 * times[i].ulp else {
+                    positions[i] = position(at: times[i])
+                    continue
+                }
+                let r = rotations[j]
+                let (bc, bs) = (start.c * r.c - start.s * r.s, start.s * r.c + start.c * r.s)
+                positions[i] = target + a * bc + c * bs / omega
             }
-            let offset = times[i] - times[i - j]
-            guard abs(offset - offsets[j]) <= 2 * times[i].ulp else {
-                positions[i] = position(at: times[i])
-                continue
-            }
-            let r = rotations[j]
-            let (bc, bs) = (start.c * r.c - start.s * r.s, start.s * r.c + start.c * r.s)
-            positions[i] = target + a * bc + c * bs / omega
         }
         return positions
     }

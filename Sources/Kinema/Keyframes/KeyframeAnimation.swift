@@ -82,13 +82,14 @@ public struct KeyframeAnimation: Hashable, Sendable {
             throw KinemaError(
                 parameter: "timingFunctions", value: "\(functions.count)", rule: "values − 1 = \(values.count - 1)")
         }
-        for (name, array) in [
-            ("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)
-        ]
-        where !array.isEmpty && array.count != values.count {
+        func requireOnePerValue(_ array: [Double], _ name: String) throws {
+            guard !array.isEmpty && array.count != values.count else { return }
             throw KinemaError(
                 parameter: name, value: "\(array.count) entries", rule: "empty or one per value (\(values.count))")
         }
+        try requireOnePerValue(tensionValues, "tensionValues")
+        try requireOnePerValue(continuityValues, "continuityValues")
+        try requireOnePerValue(biasValues, "biasValues")
         self.keyPath = keyPath
         self.values = values
         self.timingFunctions = functions

@@ -16,8 +16,11 @@ struct SampledMotion: Sendable {
     let positions: [Double]
     let velocities: [Double]
     let impacts: [Impact]
-    /// Samples per second, for guessing the interval of a time (samples are nearly evenly spaced).
+    /// Samples per second, the first time and the last interval's index, for guessing the
+    /// interval of a time (samples are nearly evenly spaced).
     let samplesPerSecond: Double
+    private let start: Double
+    private let lastInterval: Int
     /// Interval i's cubic in powers of t − times[i], for a trajectory without impacts: the same
     /// interpolant as `Hermite.value`, evaluated with no division and half the arithmetic (the
     /// baker evaluates it about a thousand times per spring).
@@ -34,6 +37,8 @@ struct SampledMotion: Sendable {
         self.impacts = impacts
         let duration = times.last ?? 0
         samplesPerSecond = times.count > 1 && duration > times[0] ? Double(times.count - 1) / (duration - times[0]) : 0
+        start = times.first ?? 0
+        lastInterval = max(times.count - 2, 0)
         pieces =
             impacts.isEmpty
             ? (1..<max(times.count, 1)).map { i in
@@ -76,11 +81,11 @@ struct SampledMotion: Sendable {
 
     /// The interval [times[i], times[i + 1]] that `t` would be in if the samples were evenly
     /// spaced, clamped to the intervals there are. Clamped as a Double first: a denormal duration
-    /// makes the rate infinite, and 0 × ∞ is NaN, which no Int can hold.
+    /// makes the rate infinite, and 0 × ∞ is NaN (not above 0), which no Int can hold.
     @inline(__always)
     func interval(guessedFor t: Double) -> Int {
-        let estimate = (t - times[0]) * samplesPerSecond
-        return estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(max(times.count - 2, 0))))
+        let estimate = (t - start) * samplesPerSecond
+        return estimate > 0 ? (estimate < Double(lastInterval) ? Int(estimate) : lastInterval) : 0
     }
 
     @inline(__always)
