@@ -138,23 +138,77 @@ struct KeyframesCommandTests {
         #expect((try JSONSerialization.jsonObject(with: Data(two.utf8)) as? [Any])?.count == 2)
     }
 
-    @Test(arguments: ["swift", "swiftui"])
-    func swiftSourceParses(_ format: String) throws {
-        let text = try CLI.run(["keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format])
-            .stdout
-        #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: \"position.x\")" : "CubicKeyframe("))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID()).swift")
+    /// A key path with quotes, a backslash, an interpolation, a tab, line breaks and U+2028.
+    static let awkwardKeyPath = "a\"b\\c\\(x)\td\ne\r\u{2028}f"
+
+    @Test(arguments: ["swift", "swiftui"], ["position.x", awkwardKeyPath])
+    func swiftSourceParses(_ format: String, keyPath: String) throws {
+        let text = try CLI.run([
+            "keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format, "--key-path", keyPath
+        ]).stdout
+        #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: " : "CubicKeyframe("))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("export.swift")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let check = try Self.swiftc(["-typecheck", file.path], in: directory)
+        #expect(check.status == 0, "\(check.errors)")
+    }
+
+    /// The CAKeyframeAnimation source, built against QuartzCore's stand-in (Apple's documented
+    /// signatures) and run: the animation it makes has the key path given, character for character.
+    @Test func swiftSourceBuildsTheAnimationWithItsKeyPath() throws {
+        let text = try CLI.run([
+            "keyframes", "--easing", "ease-in", "--format", "swift", "--key-path", Self.awkwardKeyPath
+        ]).stdout
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let standIns = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AppleStandIns")
+        for module in ["CoreGraphics", "QuartzCore"] {
+            let built = try Self.swiftc(
+                [
+                    "-parse-as-library", "-module-name", module, "-I", directory.path, "-emit-module", "-emit-library",
+                    "-static", "-o", directory.appendingPathComponent("lib\(module).a").path,
+                    "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+                    standIns.appendingPathComponent("\(module).swift").path
+                ], in: directory)
+            try #require(built.status == 0, "\(built.errors)")
+        }
+        try text.write(to: directory.appendingPathComponent("export.swift"), atomically: true, encoding: .utf8)
+        try "import QuartzCore\nprint(makeAnimation().keyPath!.unicodeScalars.map { $0.value })\n".write(
+            to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let program = directory.appendingPathComponent("program").path
+        let built = try Self.swiftc(
+            [
+                "-I", directory.path, "-L", directory.path, "-lQuartzCore", "-lCoreGraphics", "-o", program,
+                "export.swift", "main.swift"
+            ], in: directory)
+        try #require(built.status == 0, "\(built.errors)")
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: program)
+        let output = Pipe()
+        run.standardOutput = output
+        try run.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(printed == "\(Self.awkwardKeyPath.unicodeScalars.map(\.value))\n")
+    }
+
+    /// swiftc run in `directory`: its exit status and its errors.
+    static func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", file.path]
+        process.arguments = ["swiftc"] + arguments
+        process.currentDirectoryURL = directory
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        return (process.terminationStatus, message)
     }
 
     @Test(arguments: [

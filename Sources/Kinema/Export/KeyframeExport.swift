@@ -26,6 +26,25 @@ public enum KeyframeExport {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A Swift string literal: JSON's `\u00XX` is not Swift's `\u{XX}`, and a raw line break
+    /// would end the line (a comment's too).
+    static func swiftString(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                literal += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+
     /// `{"keyPath", "duration", "calculationMode", "values", "keyTimes", "timingFunctions",
     /// "keyframeCount", "maxError"}`.
     public static func json(_ fit: KeyframeFit) -> String {
@@ -132,7 +151,7 @@ public enum KeyframeExport {
 
     /// Swift source that builds the `CAKeyframeAnimation` (inside `#if canImport(QuartzCore)`).
     public static func swift(_ fit: KeyframeFit, name: String = "animation") -> String {
-        let a = fit.animation
+        let a = fit.animation, name = swiftIdentifiers([name])[0]
         let functions = a.timingFunctions.map {
             "CAMediaTimingFunction(controlPoints: \(Float($0.x1)), \(Float($0.y1)), \(Float($0.x2)), \(Float($0.y2)))"
         }
@@ -142,7 +161,7 @@ public enum KeyframeExport {
             import QuartzCore
 
             func make\(name.prefix(1).uppercased() + name.dropFirst())() -> CAKeyframeAnimation {
-                let \(name) = CAKeyframeAnimation(keyPath: \(string(a.keyPath)))
+                let \(name) = CAKeyframeAnimation(keyPath: \(swiftString(a.keyPath)))
                 \(name).duration = \(number(a.duration))
                 \(name).calculationMode = .linear
                 \(name).values = [\(a.values.map { number($0[0]) }.joined(separator: ", "))]
@@ -178,7 +197,7 @@ public enum KeyframeExport {
                 )
             }
             properties.append(
-                "var \(name): Double = \(number(a.values[0][0]))  // \(a.keyPath): \(a.keyframeCount) keyframes, max error \(fit.maxError)"
+                "var \(name): Double = \(number(a.values[0][0]))  // \(swiftString(a.keyPath)): \(a.keyframeCount) keyframes, max error \(fit.maxError)"
             )
             tracks.append(
                 "    KeyframeTrack(\\KinemaValues.\(name)) {\n"
