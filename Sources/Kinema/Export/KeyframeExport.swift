@@ -65,7 +65,10 @@ public enum KeyframeExport {
 
     /// A CSS custom property name for a key path: `position.x` → `--position-x`.
     static func cssProperty(_ keyPath: String) -> String {
-        "--" + keyPath.map { $0.isLetter || $0.isNumber || $0 == "-" ? String($0) : "-" }.joined()
+        // `--` alone is reserved by CSS: an empty key path animates `--value`.
+        "--"
+            + (keyPath.isEmpty
+                ? "value" : keyPath.map { $0.isLetter || $0.isNumber || $0 == "-" ? String($0) : "-" }.joined())
     }
 
     /// `name` as a CSS identifier, by CSSOM's "serialize an identifier" (what `CSS.escape` does):

@@ -389,4 +389,11 @@ struct CSSIdentifierTests {
                 && css.contains(".kinema-a\\ b\\{c\\} { animation: kinema-a\\ b\\{c\\} "))
         #expect(!css.contains("a b{c}"))
     }
+
+    /// A custom property name is `--` and at least one more character (`--` alone is reserved).
+    @Test func customPropertiesAreNamedForTheirKeyPath() {
+        #expect(KeyframeExport.cssProperty("position.x") == "--position-x")
+        #expect(KeyframeExport.cssProperty("") == "--value")
+        #expect(KeyframeExport.cssProperty("a b") == "--a-b")
+    }
 }
