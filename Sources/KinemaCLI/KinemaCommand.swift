@@ -76,18 +76,7 @@ public struct KinemaCommand: ParsableCommand {
     /// `message` on one line: line breaks and other control characters (a body name or a scene
     /// key can hold them) escaped as Swift writes them, `\n`, `\t`, `\u{7}`.
     static func oneLine(_ message: String) -> String {
-        var text = ""
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
-                text += "\\u{\(String(scalar.value, radix: 16))}"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
+        KeyframeExport.swiftEscaped(message, quoted: false)
     }
 
     static func reportError(_ message: String) {

@@ -26,23 +26,27 @@ public enum KeyframeExport {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A Swift string literal: JSON's `\u00XX` is not Swift's `\u{XX}`, and a raw line break
-    /// would end the line (a comment's too).
-    static func swiftString(_ text: String) -> String {
-        var literal = "\""
+    /// A Swift string literal of `text` (`swiftEscaped`, quoted): JSON's `\u00XX` is not Swift's
+    /// `\u{XX}`, and a raw line break would end the line (a comment's too).
+    static func swiftString(_ text: String) -> String { swiftEscaped(text, quoted: true) }
+
+    /// `text` with line breaks, tabs and other control characters (and U+2028, U+2029) escaped as
+    /// Swift writes them, `\n`, `\t`, `\u{7}`; `quoted`, also its quotes and backslashes, in quotes.
+    package static func swiftEscaped(_ text: String, quoted: Bool) -> String {
+        var escaped = quoted ? "\"" : ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-                literal += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: literal.unicodeScalars.append(scalar)
+            case "\"" where quoted: escaped += "\\\""
+            case "\\" where quoted: escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}":
+                escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
-        return literal + "\""
+        return quoted ? escaped + "\"" : escaped
     }
 
     /// `{"keyPath", "duration", "calculationMode", "values", "keyTimes", "timingFunctions",

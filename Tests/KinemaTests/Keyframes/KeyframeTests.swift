@@ -390,6 +390,14 @@ struct CSSIdentifierTests {
         #expect(!css.contains("a b{c}"))
     }
 
+    /// Swift's escapes, as Swift's own string literals write them; quoted, a literal that
+    /// evaluates back to the text.
+    @Test func swiftEscapesAreSwifts() {
+        let text = "a\"b\\c\\(1)\n\r\t\u{7}\u{85}\u{2028}é"
+        #expect(KeyframeExport.swiftEscaped(text, quoted: false) == #"a"b\c\(1)\n\r\t\u{7}\u{85}\u{2028}é"#)
+        #expect(KeyframeExport.swiftEscaped(text, quoted: true) == #""a\"b\\c\\(1)\n\r\t\u{7}\u{85}\u{2028}é""#)
+    }
+
     /// A custom property name is `--` and at least one more character (`--` alone is reserved).
     @Test func customPropertiesAreNamedForTheirKeyPath() {
         #expect(KeyframeExport.cssProperty("position.x") == "--position-x")
