@@ -91,12 +91,13 @@ public enum KeyframeBaker {
         }
         var unique: [Double] = []
         unique.reserveCapacity(inside.count + 2)
-        func add(_ t: Double) { if unique.last.map({ t - $0 > 1e-12 * max(1, d) }) ?? true { unique.append(t) } }
+        // Relative to the duration: a motion's shape, and so its knots, do not depend on its timescale.
+        func add(_ t: Double) { if unique.last.map({ t - $0 > 1e-12 * d }) ?? true { unique.append(t) } }
         add(0)
         for t in inside { add(t) }
         add(d)
         // The last knot is the end: replaced when within rounding of it, added after a lone start
-        // (a motion shorter than the rounding bound, 1e-15 s, is still one segment from 0 to d).
+        // (a motion whose knots are all within the rounding bound is still one segment from 0 to d).
         if unique.count == 1 { unique.append(d) } else if unique.last != d { unique[unique.count - 1] = d }
         return unique
     }
@@ -235,7 +236,7 @@ public enum KeyframeBaker {
             times.append(b)
             fitter.accepted = fit.function
         }
-        let shortest = 1e-9 * max(1, source.duration)
+        let shortest = 1e-9 * source.duration
         var start = a
         while start < e {
             var end = e, fit = attempt(start, e), failed: Double?

@@ -367,6 +367,16 @@ struct KeyframeEvaluatorTests {
     }
 }
 
+/// A motion's shape does not depend on its timescale, and neither do its keyframes: bounce-out
+/// over a nanosecond or 1e-300 s bakes as over a second (its impacts 1e-9 s apart were one knot).
+@Test(arguments: [1e-300, 1e-12, 1e-9, 1e-3, 1e6])
+func bakesDoNotDependOnTheTimescale(duration: Double) throws {
+    let second = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "bounce-out"), duration: 1))
+    let scaled = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "bounce-out"), duration: duration))
+    #expect(scaled.keyframeCount == second.keyframeCount)
+    #expect(scaled.maxError <= 1e-3, "\(scaled.maxError)")
+}
+
 /// CSS identifiers against the examples MDN gives for `CSS.escape` (CSSOM's "serialize an identifier").
 struct CSSIdentifierTests {
     @Test func escapesAsCSSEscapeDoes() {
