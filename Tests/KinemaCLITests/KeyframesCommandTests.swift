@@ -38,6 +38,19 @@ struct KeyframesCommandTests {
         for f in animation.timingFunctions { for c in [f.x1, f.y1, f.x2, f.y2] { #expect(c >= 0 && c <= 1) } }
     }
 
+    /// A spring's keyframes follow the spring, not its samples' interpolant, however short it is:
+    /// against the closed form, within the tolerance (1e-3 of the travel) plus the closed form's
+    /// own rounding, from a 0.6 s spring to a 20 µs one (two samples at 2,000 Hz, before).
+    @Test(arguments: [1e2, 1e4, 1e8, 1e12])
+    func springKeyframesFollowTheSpringAtAnyStiffness(stiffness: Double) throws {
+        let result = try CLI.run(["keyframes", "--spring", "--stiffness", "\(stiffness)", "--damping-ratio", "0.3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let (animation, _) = try animation(fromJSON: result.stdout)
+        let exact = try DampedSpring(stiffness: stiffness, dampingRatio: 0.3).motion(from: 0, to: 1, initialVelocity: 0)
+        #expect(animation.keyframeCount > 2)
+        #expect(maxError(animation, exact.position(at:)) <= 1.01e-3)
+    }
+
     @Test func uniformSixtyFramesPerSecond() throws {
         let result = try CLI.run([
             "keyframes", "--easing", "damped-cosine(5,30)", "--strategy", "uniform", "--fps", "60"
