@@ -105,8 +105,8 @@ struct KeyframesCommand: ParsableCommand {
                 // stiff (dopri5 spent 10⁷ steps on k = 1e15 and stopped at its budget).
                 let method: IntegrationMethod =
                     sceneFlags.spring || sceneFlags.drop ? .exact : .dopri5(tolerance: 1e-11)
-                // At least 1,000 samples over the motion: the bake follows the samples' interpolant,
-                // which two samples over a 20 µs spring (k = 1e12 at 2,000 Hz) make a single cubic.
+                // At least 1,000 samples over the motion, however short: the bake follows the
+                // samples' interpolant, which must follow the motion.
                 trajectory = try Simulation(scene: scene).run(
                     method: method, duration: total, sampleRate: max(2_000, 1_000 / total))
             } catch let error as SimulationError {
