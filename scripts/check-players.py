@@ -33,6 +33,7 @@ CASES = [
     ("damped cosine (5,30)", ["--easing", "damped-cosine(5,30)"], ("easing", "damped-cosine(5,30)"), 1.0),
     ("bounce-out", ["--easing", "bounce-out"], ("easing", "bounce-out"), 1.0),
     ("Core Animation book's bounce", ["--easing", "lockwood-bounce-out"], ("easing", "lockwood-bounce-out"), 1.0),
+    ("circ-in-out (vertical in its middle)", ["--easing", "circ-in-out"], ("easing", "circ-in-out"), 1.0),
     ("spring response 0.5, bounce 0.3", ["--spring", "--response", "0.5", "--bounce", "0.3", "--duration", "1.5"],
      ("simulate", ["--spring", "--response", "0.5", "--bounce", "0.3"]), 1.5),
     ("drop", ["--drop", "--height", "1", "--restitution", "0.5", "--duration", "1.2"],

@@ -177,9 +177,18 @@ struct KeyframesCommand: ParsableCommand {
         let bake = try bake()
         let text = try render(bake, as: try choose(format, "--format", Format.self))
         try output.emit(text)
+        for fit in bake.fits {
+            guard let shortfall = fit.shortfall, let bound = fit.bound else { continue }
+            StandardStreams.writeError(
+                KinemaCommand.oneLine(
+                    "keyframes: \(fit.animation.keyPath): max error \(fit.maxError) is above \(bound) "
+                        + "(--tolerance \(tolerance) × the travel): \(shortfall).") + "\n")
+        }
         for fit in bake.fits where fit.controlsOutsideUnitInterval > 0 {
             StandardStreams.writeError(
-                "keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1].\n"
+                KinemaCommand.oneLine(
+                    "keyframes: \(fit.animation.keyPath): \(fit.controlsOutsideUnitInterval) timing-function y-controls lie outside [0, 1]."
+                ) + "\n"
             )
         }
     }

@@ -51,6 +51,21 @@ struct KeyframesCommandTests {
         #expect(maxError(animation, exact.position(at:)) <= 1.01e-3)
     }
 
+    /// A bake above its tolerance says so on stderr, and why; one within it says nothing there.
+    @Test func aToleranceTheBakeMissesIsReported() throws {
+        let pinned = try CLI.run(["keyframes", "--easing", "expo-out", "--tolerance", "1e-6"])
+        #expect(pinned.status == 0 && !pinned.stdout.isEmpty)
+        #expect(
+            pinned.stderr.hasPrefix("keyframes: value: max error 0.0009765")
+                && pinned.stderr.contains("above 1e-06")
+                && pinned.stderr.contains("value at t = 1.0 is 0.0009765625 from its limit"),
+            "\(pinned.stderr)")
+        let floor = try CLI.run(["keyframes", "--easing", "cubic-bezier(1,0,0,1)", "--tolerance", "1e-14"])
+        #expect(floor.status == 0 && floor.stderr.contains("pieces shorter than"), "\(floor.stderr)")
+        let met = try CLI.run(["keyframes", "--easing", "expo-out", "--tolerance", "1e-3"])
+        #expect(met.status == 0 && met.stderr.isEmpty, "\(met.stderr)")
+    }
+
     @Test func uniformSixtyFramesPerSecond() throws {
         let result = try CLI.run([
             "keyframes", "--easing", "damped-cosine(5,30)", "--strategy", "uniform", "--fps", "60"

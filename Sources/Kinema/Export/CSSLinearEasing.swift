@@ -40,13 +40,19 @@ public struct CSSLinearEasing: Hashable, Sendable {
             value: { (source.value($0) - first) / travel },
             velocity: { source.velocity($0, $1) / travel })
         normalized.extrema = source.extrema
-        let knots = KeyframeBaker.turningPoints(normalized)
+        normalized.verticalTangents = source.verticalTangents
+        let (knots, jumpStarts) = KeyframeBaker.separatingEndJumps(
+            KeyframeBaker.turningPoints(normalized), normalized, above: tolerance)
         var times = [knots[0]]
         let shortest = 1e-9 * max(1, d)
         func error(_ a: Double, _ b: Double) -> Double {
             KeyframeBaker.segmentMaxError(normalized, a, b, .linear, within: tolerance).error
         }
         for (a, e) in zip(knots, knots.dropFirst()) {
+            if jumpStarts.contains(a) {  // a jump at an end: its own piece, which nothing gets closer to
+                times.append(e)
+                continue
+            }
             var start = a
             while start < e {
                 // The whole remainder, else shorter pieces predicted from the error (a chord's

@@ -17,6 +17,9 @@ public enum KeyframeBaker {
         case uniform, turningPoints = "turning-points", adaptive
     }
 
+    /// Where the adaptive bake stops adding knots: past it each piece is taken whatever its error.
+    public static let keyframeLimit = 10_000
+
     /// The shortest motion baked: near the smallest normal number (2.2e-308) the knot times'
     /// differences, and t/d for the keyTimes, are no longer faithful.
     public static var shortestDuration: Double { 1e-300 }
@@ -30,7 +33,7 @@ public enum KeyframeBaker {
     ///   - framesPerSecond: for `uniform`.
     ///   - keyPath: the animated property's name, carried into the exports.
     /// - Throws: `KinemaError` for a non-positive tolerance or frame rate.
-    /// - Complexity: O(keyframes × fitting work); bounded at 10,000 keyframes.
+    /// - Complexity: O(keyframes × fitting work); about `keyframeLimit` keyframes at most.
     public static func bake(
         _ source: MotionSource, strategy: Strategy = .adaptive, tolerance: Double = 0.001,
         framesPerSecond: Double = 60, keyPath: String = "value"
@@ -54,7 +57,11 @@ public enum KeyframeBaker {
             var knots = turningPoints(source)
             let travel = travel(source, knots)
             let absolute = tolerance * (travel > 0 ? travel : 1)
-            if strategy == .adaptive { knots = significant(knots, source, swing: 0.5 * absolute) }
+            var jumps: [Double] = []
+            if strategy == .adaptive {
+                knots = significant(knots, source, swing: 0.5 * absolute)
+                (knots, jumps) = separatingEndJumps(knots, source, above: absolute)
+            }
             var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = [], measured: [Measured?] = []
             // Room for two segments per knot interval, the common case, without regrowing.
             times.reserveCapacity(2 * knots.count)
@@ -65,13 +72,19 @@ public enum KeyframeBaker {
                 if strategy == .turningPoints {
                     functions.append(hermite(source, a, b))
                     times.append(b)
+                } else if jumps.contains(a) {
+                    functions.append(.linear)
+                    measured.append(nil)
+                    times.append(b)
                 } else {
                     fitGreedily(
                         source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions,
                         measured: &measured)
                 }
             }
-            return try finish(source, knots: times, functions: functions, measured: measured, keyPath: keyPath)
+            return try finish(
+                source, knots: times, functions: functions, measured: measured, keyPath: keyPath,
+                bound: strategy == .adaptive ? absolute : nil)
         }
     }
 
@@ -81,14 +94,13 @@ public enum KeyframeBaker {
         Int(min(max(1, (framesPerSecond * duration).rounded()), 1e15))
     }
 
-    /// 0, every extremum, every impact, and the end.
+    /// 0, every extremum, every impact, every vertical tangent, and the end.
     static func turningPoints(_ source: MotionSource) -> [Double] {
         let d = source.duration
         var inside = source.extrema ?? sampledTurningPoints(source)  // the sampled search includes the impacts
-        if source.extrema != nil {
-            inside += source.breakpoints
-            inside.sort()
-        }
+        if source.extrema != nil { inside += source.breakpoints }
+        inside += source.verticalTangents
+        if source.extrema != nil || !source.verticalTangents.isEmpty { inside.sort() }
         var unique: [Double] = []
         unique.reserveCapacity(inside.count + 2)
         // Relative to the duration: a motion's shape, and so its knots, do not depend on its timescale.
@@ -100,6 +112,27 @@ public enum KeyframeBaker {
         // (a motion whose knots are all within the rounding bound is still one segment from 0 to d).
         if unique.count == 1 { unique.append(d) } else if unique.last != d { unique[unique.count - 1] = d }
         return unique
+    }
+
+    /// The knots with a piece of its own at each end where the value jumps by more than `tolerance`
+    /// (Penner's expo and elastic, pinned to 0 and 1), and the starts of those pieces. No keyframes
+    /// follow a jump: knots crowding towards it would not get closer. The piece is 1e-4 of the
+    /// duration (or half the interval beside it) and linear; the pieces beside it follow the motion.
+    static func separatingEndJumps(
+        _ knots: [Double], _ source: MotionSource, above tolerance: Double
+    ) -> (knots: [Double], jumpStarts: [Double]) {
+        let d = source.duration, jumps = source.endJumps
+        var knots = knots, starts: [Double] = []
+        if abs(jumps.start) > tolerance {
+            knots.insert(min(1e-4 * d, 0.5 * knots[1]), at: 1)
+            starts.append(0)
+        }
+        if abs(jumps.end) > tolerance {
+            let e = d - min(1e-4 * d, 0.5 * (d - knots[knots.count - 2]))
+            knots.insert(e, at: knots.count - 1)
+            starts.append(e)
+        }
+        return (knots, starts)
     }
 
     /// Extrema (velocity sign changes, refined by bisection) and impacts in (0, duration), for a
@@ -148,7 +181,9 @@ public enum KeyframeBaker {
         kept.reserveCapacity(knots.count)
         for t in knots {
             let v = source.value(t)
-            let droppable = t != knots[0] && t != knots[knots.count - 1] && !source.breakpoints.contains(t)
+            let droppable =
+                t != knots[0] && t != knots[knots.count - 1] && !source.breakpoints.contains(t)
+                && !source.verticalTangents.contains(t)
             guard let last = kept.last, abs(v - last.v) < swing, droppable || last.droppable else {
                 kept.append((t, v, droppable))
                 continue
@@ -182,11 +217,22 @@ public enum KeyframeBaker {
         // At an extremum the velocity is 0 up to the bisection's rounding: snap such y to [0, 1].
         func snap(_ y: Double) -> Double { y < 0 && y > -1e-9 ? 0 : y > 1 && y < 1 + 1e-9 ? 1 : y }
         let d0 = source.velocity(a, false) * dt / dv, d1 = source.velocity(b, true) * dt / dv
-        // A vertical tangent (circ-in at 1): the control straight above or below its end, a third
-        // of the travel away, as the parabola x = y² has it exactly.
-        let (x1, y1) = d0.isInfinite ? (0.0, d0 > 0 ? 1.0 / 3 : -1.0 / 3) : (1.0 / 3, snap(d0 / 3))
-        let (x2, y2) = d1.isInfinite ? (1.0, d1 > 0 ? 2.0 / 3 : 4.0 / 3) : (2.0 / 3, snap(1 - d1 / 3))
-        return CubicBezierTimingFunction(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
+        // A vertical tangent at one end (circ-in at 1): x(s) = s² (or 1 − (1 − s)² at the other
+        // end), whose y, a cubic in s, follows a square root from that end with the velocity
+        // at the other: circ's shape at any scale, which the (1/3, 2/3) controls miss.
+        switch (d0.isInfinite, d1.isInfinite) {
+        case (true, false):
+            return CubicBezierTimingFunction(
+                uncheckedX1: 0, y1: d0 > 0 ? 1.0 / 3 : -1.0 / 3, x2: 1.0 / 3, y2: snap(1 - 2 * d1 / 3))
+        case (false, true):
+            return CubicBezierTimingFunction(
+                uncheckedX1: 2.0 / 3, y1: snap(2 * d0 / 3), x2: 1, y2: d1 > 0 ? 2.0 / 3 : 4.0 / 3)
+        case (true, true):
+            return CubicBezierTimingFunction(
+                uncheckedX1: 0, y1: d0 > 0 ? 1.0 / 3 : -1.0 / 3, x2: 1, y2: d1 > 0 ? 2.0 / 3 : 4.0 / 3)
+        case (false, false):
+            return CubicBezierTimingFunction(uncheckedX1: 1.0 / 3, y1: snap(d0 / 3), x2: 2.0 / 3, y2: snap(1 - d1 / 3))
+        }
     }
 
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
@@ -196,10 +242,11 @@ public enum KeyframeBaker {
     /// Each segment's `measured` entry is its max error as `maxError` measures it, when the
     /// acceptance measured it (nil otherwise), so `finish` does not measure it again.
     static func fitGreedily(
-        _ source: MotionSource, _ a: Double, _ e: Double, _ tolerance: Double,
+        _ source: MotionSource, _ a: Double, _ e: Double, _ asked: Double,
         fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction],
         measured: inout [Measured?]
     ) {
+        var tolerance = asked
         // The Hermite controls if they do, else the last segment's fitted ones if they do (a
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
         // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
@@ -240,11 +287,18 @@ public enum KeyframeBaker {
         var start = a
         while start < e {
             var end = e, fit = attempt(start, e), failed: Double?
-            while !(fit.error <= tolerance) && end - start > shortest && times.count < 10_000 {
+            while !(fit.error <= tolerance) && end - start > shortest && times.count < keyframeLimit {
                 failed = end
                 let ratio = fit.error.isFinite ? min(0.9, max(0.25, 0.9 * Double.pow(tolerance / fit.error, 0.2))) : 0.5
                 end = start + (end - start) * ratio
                 fit = attempt(start, end)
+            }
+            if !(fit.error <= tolerance) && fit.error.isFinite && end - start <= shortest && tolerance == asked {
+                // The shortest piece does not meet it (the tolerance is below the motion's rounding
+                // here, or a singular point is): pieces as short would follow to the keyframe limit.
+                // This piece is the longest within twice that piece's error (`maxError` reports it).
+                tolerance = 2 * fit.error
+                continue
             }
             if var high = failed, fit.error <= tolerance {
                 // When the rest fits in one piece, [start, e] takes two, the fewest it can (it failed
@@ -265,6 +319,7 @@ public enum KeyframeBaker {
             }
             accept(fit, start, end)
             start = end
+            tolerance = asked
         }
     }
 
@@ -462,7 +517,7 @@ public enum KeyframeBaker {
     /// Builds the animation from knots and segment functions and measures it against the source.
     static func finish(
         _ source: MotionSource, knots: [Double], functions: [CubicBezierTimingFunction],
-        measured: [Measured?], keyPath: String
+        measured: [Measured?], keyPath: String, bound: Double? = nil
     ) throws -> KeyframeFit {
         let d = source.duration
         var keyTimes = knots.map { $0 / d }
@@ -474,7 +529,7 @@ public enum KeyframeBaker {
         let outside = functions.reduce(0) { $0 + ($1.y1 < 0 || $1.y1 > 1 ? 1 : 0) + ($1.y2 < 0 || $1.y2 > 1 ? 1 : 0) }
         return KeyframeFit(
             animation: animation, maxError: maxError(animation, source, measured: measured),
-            controlsOutsideUnitInterval: outside)
+            controlsOutsideUnitInterval: outside, bound: bound, endJumps: bound == nil ? (0, 0) : source.endJumps)
     }
 
     /// Max |animation(t) − source(t)|: 65 samples per segment, then a search around each sampled

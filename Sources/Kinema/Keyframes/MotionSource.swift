@@ -10,6 +10,9 @@ public struct MotionSource: Sendable {
     /// The extrema in (0, duration), when the source knows them exactly (a sampled trajectory: the
     /// roots of its cubic pieces' slopes); nil makes the baker search for them by sampling.
     var extrema: [Double]?
+    /// Times in (0, duration) where the velocity is infinite (circ-in-out's middle), which must
+    /// be knots: no cubic piece follows a vertical tangent inside it.
+    var verticalTangents: [Double] = []
     /// The samples behind `value` when the source is a trajectory: evaluated without a closure call
     /// by the baker's inner loops.
     var sampled: SampledMotion?
@@ -37,6 +40,8 @@ public struct MotionSource: Sendable {
                 let inside = breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
                 return easing.derivative(at: inside) / duration
             })
+        // An in-out easing's halves meet at 0.5, where circ-in-out's stand vertical.
+        if easing.derivative(at: 0.5).isInfinite { verticalTangents = [0.5 * duration] }
     }
 
     /// One coordinate (body·dimensions + axis) of a simulated trajectory: cubic Hermite between
@@ -78,6 +83,24 @@ public struct MotionSource: Sendable {
             value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
         self.sampled = sampled
         extrema = sampled.extrema()
+    }
+}
+
+extension MotionSource {
+    /// How far the value at each end is from the motion's limit there (value(end) − limit): Penner's
+    /// expo and elastic are pinned to exactly 0 and 1 at their ends, up to 2⁻¹⁰ off their curves.
+    /// A jump is a difference a 2⁻⁵² of the duration inside that is the same 2⁻³² inside; a steep
+    /// but continuous end (circ's square root, a fast spring) differs more there. 0 where there
+    /// is none; always 0 for a sampled trajectory, which is continuous.
+    var endJumps: (start: Double, end: Double) {
+        guard sampled == nil else { return (0, 0) }
+        let d = duration
+        func jump(at end: Double, inward: Double) -> Double {
+            let pinned = value(end)
+            let near = pinned - value(end + inward * 0x1p-52 * d), far = pinned - value(end + inward * 0x1p-32 * d)
+            return near != 0 && abs(far - near) <= 0.01 * abs(near) ? near : 0
+        }
+        return (jump(at: 0, inward: 1), jump(at: d, inward: -1))
     }
 }
 

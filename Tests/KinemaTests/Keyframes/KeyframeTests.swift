@@ -415,3 +415,87 @@ struct CSSIdentifierTests {
         #expect(KeyframeExport.cssProperty("a b") == "--a-b")
     }
 }
+
+/// Penner's expo and elastic are pinned to exactly 0 and 1 at their ends, 2⁻¹⁰ (elastic: half
+/// that; in-out: half again) off their curves' limits there: a jump no keyframes can follow. The
+/// bake takes each jump in a linear piece of 1e-4 of the duration and holds the rest to the
+/// tolerance, with about the keyframes the same curve takes unpinned, rather than crowding knots
+/// towards the jump (expo-out at 1e-5: 15 keyframes, 10 of them in the last 5 %).
+struct PinnedEndTests {
+    /// Penner's curve written out here, unpinned: its limits at the ends.
+    static func curve(_ family: String, _ mode: String) -> @Sendable (Double) -> Double {
+        @Sendable func f(_ u: Double) -> Double {
+            let growth: Double = exp2(10 * u - 10)
+            return family == "expo" ? growth : -growth * sin((u - 1.075) * 2 * Double.pi / 0.3)
+        }
+        if mode == "in" { return { u in f(u) } }
+        return { t in 1 - f(1 - t) }
+    }
+
+    @Test(arguments: ["expo", "elastic"], ["in", "out"])
+    func jumpsAreTheirOwnPiece(family: String, mode: String) throws {
+        let curve = Self.curve(family, mode)
+        let pinnedAt = mode == "in" ? 0.0 : 1.0, limit = curve(pinnedAt), jump = pinnedAt - limit
+        for tolerance in [1e-4, 1e-6, 1e-9] {
+            let pinned = try KeyframeBaker.bake(
+                MotionSource(easing: Easing(name: "\(family)-\(mode)")), tolerance: tolerance)
+            // The same curve, unpinned and continuous, as a plain closure.
+            let free = try KeyframeBaker.bake(
+                MotionSource(
+                    duration: 1, value: curve, velocity: { t, _ in (curve(t + 1e-7) - curve(t - 1e-7)) / 2e-7 }),
+                tolerance: tolerance)
+            let inside = mode == "in" ? (1e-4, 1.0) : (0.0, 1 - 1e-4)
+            let error = gridError(pinned.animation, curve, from: inside.0, to: inside.1)
+            #expect(error <= tolerance, "\(family)-\(mode) at \(tolerance): \(error)")  // the travel is 1
+            #expect(abs(pinned.maxError - abs(jump)) <= 1e-3 * abs(jump), "\(pinned.maxError) against \(jump)")
+            #expect(
+                pinned.keyframeCount <= free.keyframeCount + 2,
+                "\(family)-\(mode) at \(tolerance): \(pinned.keyframeCount) against \(free.keyframeCount) unpinned")
+        }
+    }
+
+    /// Below what rounding allows, each piece is the longest within twice what the shortest
+    /// reached, not the shortest: elastic-out at 1e-15 made 10,007 keyframes, the last ones
+    /// taken whatever their error (0.005), in 3.5 minutes.
+    @Test func aToleranceBelowRoundingStopsShortOfTheKeyframeLimit() throws {
+        let fit = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "elastic-out")), tolerance: 1e-15)
+        #expect(fit.keyframeCount < KeyframeBaker.keyframeLimit / 2, "\(fit.keyframeCount)")
+        #expect(abs(fit.maxError - 0.5 * exp2(-10)) <= 1e-12, "\(fit.maxError)")  // the jump, nothing more
+        let error = gridError(fit.animation, Self.curve("elastic", "out"), from: 0, to: 1 - 1e-4)
+        #expect(error <= 1e-13, "\(error)")
+    }
+
+    /// linear() easings take the jump the same way: expo-out within 1e-6 short of its end.
+    @Test func linearEasingsTakeTheJumpInOnePiece() throws {
+        let easing = try CSSLinearEasing(fitting: MotionSource(easing: Easing(name: "expo-out")), tolerance: 1e-6)
+        let curve = Self.curve("expo", "out")
+        let animation = try KeyframeAnimation(
+            values: easing.stops.map { [$0.output] }, keyTimes: easing.stops.map(\.progress), duration: 1)
+        #expect(gridError(animation, curve, from: 0, to: 1 - 1e-4) <= 1e-6 + 1e-15)
+        let nearEnd = easing.stops.filter { $0.progress > 0.99 }.count
+        #expect(nearEnd <= 3, "\(nearEnd) stops in the last 1 %")
+    }
+}
+
+/// Where the velocity is infinite (circ's ends, circ-in-out's middle, where x = √y), the pieces
+/// beside it are the parabola x = s², and the middle is a knot: circ-in-out at 1e-6 was 6.9e-6
+/// off in its middle, circ-out at 1e-10 5.6e-8 at its start (every piece down to the shortest
+/// failed).
+@Test(arguments: ["circ-in", "circ-out", "circ-in-out"], [1e-4, 1e-6, 1e-10])
+func verticalTangentsAreMetWithinTheTolerance(name: String, tolerance: Double) throws {
+    let f: (Double) -> Double = { 1 - (1 - $0 * $0).squareRoot() }
+    let curve: (Double) -> Double =
+        switch name {
+        case "circ-in": f
+        case "circ-out": { 1 - f(1 - $0) }
+        default: { $0 < 0.5 ? f(2 * $0) / 2 : 1 - f(2 - 2 * $0) / 2 }
+        }
+    let fit = try KeyframeBaker.bake(MotionSource(easing: Easing(name: name)), tolerance: tolerance)
+    #expect(fit.maxError <= tolerance)
+    // Around the vertical tangents too, where a grid of 20,001 points is too coarse.
+    let steep = name == "circ-in-out" ? [(0.5 - 1e-6, 0.5 + 1e-6)] : name == "circ-in" ? [(1 - 1e-6, 1.0)] : [(0, 1e-6)]
+    for (a, b) in [(0.0, 1.0)] + steep {
+        let error = gridError(fit.animation, curve, from: a, to: b)
+        #expect(error <= tolerance + 1e-15, "\(name) at \(tolerance) on [\(a), \(b)]: \(error)")
+    }
+}
