@@ -246,7 +246,7 @@ public enum KeyframeBaker {
         fitter: inout SegmentFitter, times: inout [Double], functions: inout [CubicBezierTimingFunction],
         measured: inout [Measured?]
     ) {
-        var tolerance = asked
+        var tolerance = asked, shortestError: Double?
         // The Hermite controls if they do, else the last segment's fitted ones if they do (a
         // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
         // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
@@ -294,11 +294,18 @@ public enum KeyframeBaker {
                 fit = attempt(start, end)
             }
             if !(fit.error <= tolerance) && fit.error.isFinite && end - start <= shortest && tolerance == asked {
-                // The shortest piece does not meet it (the tolerance is below the motion's rounding
-                // here, or a singular point is): pieces as short would follow to the keyframe limit.
-                // This piece is the longest within twice that piece's error (`maxError` reports it).
-                tolerance = 2 * fit.error
-                continue
+                // The shortest piece does not meet it. Past a singular point (poly-in-out(0.001)'s
+                // start) the next piece may: this one is taken. When the next does not either, and
+                // comes no closer, the tolerance is below the motion's rounding, and pieces as short
+                // would follow to the keyframe limit: it is the longest within twice that error
+                // (`maxError` reports it), and so are the pieces after it that come no closer.
+                if let previous = shortestError, fit.error >= 0.5 * previous {
+                    tolerance = 2 * fit.error
+                    continue
+                }
+                shortestError = fit.error
+            } else if tolerance == asked {
+                shortestError = nil
             }
             if var high = failed, fit.error <= tolerance {
                 // When the rest fits in one piece, [start, e] takes two, the fewest it can (it failed

@@ -465,6 +465,18 @@ struct PinnedEndTests {
         #expect(error <= 1e-13, "\(error)")
     }
 
+    /// Past a singular point the pieces meet the tolerance again: poly-in-out(0.001) is 0.48 of
+    /// its travel within 1e-9 of its ends (no piece that short follows it) and within 1e-3
+    /// everywhere else, not one piece within twice 0.48 from end to end.
+    @Test func aSingularEndStaysWhereItIs() throws {
+        let n = 0.001
+        let curve: (Double) -> Double = { t in t < 0.5 ? pow(2 * t, n) / 2 : 1 - pow(2 - 2 * t, n) / 2 }
+        let fit = try KeyframeBaker.bake(MotionSource(easing: Easing(name: "poly-in-out(\(n))")), tolerance: 1e-3)
+        #expect(fit.maxError > 0.4, "\(fit.maxError)")  // reported, not hidden
+        let error = gridError(fit.animation, curve, from: 1e-8, to: 1 - 1e-8)
+        #expect(error <= 1e-3, "\(error)")
+    }
+
     /// linear() easings take the jump the same way: expo-out within 1e-6 short of its end.
     @Test func linearEasingsTakeTheJumpInOnePiece() throws {
         let easing = try CSSLinearEasing(fitting: MotionSource(easing: Easing(name: "expo-out")), tolerance: 1e-6)
