@@ -313,7 +313,7 @@ public enum KeyframeBaker {
                 let previous = fitter.accepted
                 fitter.accepted = fit.function
                 let rest = attempt(end, e)
-                if rest.error <= tolerance {
+                if rest.error <= asked {  // not a raised tolerance: the rest may meet the one asked
                     accept(fit, start, end)
                     accept(rest, end, e)
                     break
