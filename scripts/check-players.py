@@ -37,6 +37,9 @@ CASES = [
     # Pinned to 1 at its end, 2^-11 off its curve's limit: the jump in a piece of 1e-4 s, the rest
     # within a tolerance twenty times finer than the jump.
     ("elastic-out at 1e-5 (a pinned end)", ["--easing", "elastic-out"], ("easing", "elastic-out"), 1.0, 1e-5),
+    # Baked into its own curve, one piece between each pair of extrema: 4 keyframes at any tolerance.
+    ("cubic-bezier(0.68,-0.55,0.265,1.55) at 1e-5", ["--easing", "cubic-bezier(0.68,-0.55,0.265,1.55)"],
+     ("easing", "cubic-bezier(0.68,-0.55,0.265,1.55)"), 1.0, 1e-5),
     ("spring response 0.5, bounce 0.3", ["--spring", "--response", "0.5", "--bounce", "0.3", "--duration", "1.5"],
      ("simulate", ["--spring", "--response", "0.5", "--bounce", "0.3"]), 1.5),
     ("drop", ["--drop", "--height", "1", "--restitution", "0.5", "--duration", "1.2"],

@@ -235,6 +235,25 @@ public enum KeyframeBaker {
         }
     }
 
+    /// A cubic-bezier easing's own curve between normalized times u and v (de Casteljau: the
+    /// control points a third of the parameter span along the tangents at its ends), scaled onto
+    /// the unit square: exact wherever it is a timing function (x-controls in [0, 1], y in [0, 1]
+    /// as between extrema), nil elsewhere and on a flat piece.
+    static func piece(of f: CubicBezierTimingFunction, _ u: Double, _ v: Double) -> CubicBezierTimingFunction? {
+        let x = CubicBezierTimingFunction.Polynomial(f.x1, f.x2), y = CubicBezierTimingFunction.Polynomial(f.y1, f.y2)
+        let s0 = f.parameter(at: u), s1 = f.parameter(at: v), third = (s1 - s0) / 3
+        let (x0, x3, y0, y3) = (x.value(at: s0), x.value(at: s1), y.value(at: s0), y.value(at: s1))
+        guard x3 > x0, y3 != y0 else { return nil }
+        // Within rounding of an edge (a tangent that is flat or vertical there): on it.
+        func unit(_ c: Double) -> Double? { c >= -1e-12 && c <= 1 + 1e-12 ? min(max(c, 0), 1) : nil }
+        guard let x1 = unit(third * x.derivative(at: s0) / (x3 - x0)),
+            let x2 = unit(1 - third * x.derivative(at: s1) / (x3 - x0)),
+            let y1 = unit(third * y.derivative(at: s0) / (y3 - y0)),
+            let y2 = unit(1 - third * y.derivative(at: s1) / (y3 - y0))
+        else { return nil }
+        return CubicBezierTimingFunction(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
     /// then shorter pieces predicted from the error (which falls like a high power of the length),
     /// then, unless the rest then fits in one piece, two bisections back towards the shortest piece
@@ -247,9 +266,9 @@ public enum KeyframeBaker {
         measured: inout [Measured?]
     ) {
         var tolerance = asked, shortestError: Double?
-        // The Hermite controls if they do, else the last segment's fitted ones if they do (a
-        // decaying oscillation's half-periods are nearly alike), else fitted ones starting from the
-        // better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
+        // The Hermite controls (for a bezier easing, its own piece) if they do, else the last
+        // segment's fitted ones if they do (a decaying oscillation's half-periods are nearly
+        // alike), else fitted ones starting from the better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
         // passes there, measured as `maxError` does (`largest`): accepted when that is within the
         // tolerance. (The last segment's are not checked when the Hermite ones pass: the check
         // costs more than the keyframes it saves.)
@@ -257,7 +276,9 @@ public enum KeyframeBaker {
             function: CubicBezierTimingFunction, error: Double, measured: Measurement?
         ) {
             fitter.load(source, a, b)
-            var start = hermite(source, a, b), startError = fitter.error(of: start)
+            // A bezier easing's own piece, which is exact, where it has one.
+            let own = source.bezier.flatMap { piece(of: $0, a / source.duration, b / source.duration) }
+            var start = own ?? hermite(source, a, b), startError = fitter.error(of: start)
             if startError > 0.9 * tolerance, let previous = fitter.accepted,
                 case let previousError = fitter.error(of: previous),
                 previousError < startError

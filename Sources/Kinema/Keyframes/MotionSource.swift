@@ -13,6 +13,9 @@ public struct MotionSource: Sendable {
     /// Times in (0, duration) where the velocity is infinite (circ-in-out's middle), which must
     /// be knots: no cubic piece follows a vertical tangent inside it.
     var verticalTangents: [Double] = []
+    /// The curve itself when the source is a cubic-bezier easing: each piece of it is a cubic
+    /// bezier, which the baker takes as it is.
+    var bezier: CubicBezierTimingFunction?
     /// The samples behind `value` when the source is a trajectory: evaluated without a closure call
     /// by the baker's inner loops.
     var sampled: SampledMotion?
@@ -40,6 +43,7 @@ public struct MotionSource: Sendable {
                 let inside = breakpoints.contains { abs($0 - u) < 1e-12 } ? u + nudge : u
                 return easing.derivative(at: inside) / duration
             })
+        if case .timingFunction(let f) = easing { bezier = f }
         // An in-out easing's halves meet at 0.5, where circ-in-out's stand vertical.
         if easing.derivative(at: 0.5).isInfinite { verticalTangents = [0.5 * duration] }
     }
