@@ -19,6 +19,10 @@ public enum KeyframeBaker {
 
     /// Where the adaptive bake stops adding knots: past it each piece is taken whatever its error.
     public static let keyframeLimit = 10_000
+    /// The shortest piece the adaptive bake tries, as a fraction of the duration.
+    static let shortestPiece = 1e-9
+    /// The piece that takes a jump at an end (`separatingEndJumps`), as a fraction of the duration.
+    static let jumpPiece = 1e-4
 
     /// The shortest motion baked: near the smallest normal number (2.2e-308) the knot times'
     /// differences, and t/d for the keyTimes, are no longer faithful.
@@ -116,19 +120,19 @@ public enum KeyframeBaker {
 
     /// The knots with a piece of its own at each end where the value jumps by more than `tolerance`
     /// (Penner's expo and elastic, pinned to 0 and 1), and the starts of those pieces. No keyframes
-    /// follow a jump: knots crowding towards it would not get closer. The piece is 1e-4 of the
-    /// duration (or half the interval beside it) and linear; the pieces beside it follow the motion.
+    /// follow a jump: knots crowding towards it would not get closer. The piece is `jumpPiece` of
+    /// the duration (or half the interval beside it) and linear; the pieces beside it follow the motion.
     static func separatingEndJumps(
         _ knots: [Double], _ source: MotionSource, above tolerance: Double
     ) -> (knots: [Double], jumpStarts: [Double]) {
         let d = source.duration, jumps = source.endJumps
         var knots = knots, starts: [Double] = []
         if abs(jumps.start) > tolerance {
-            knots.insert(min(1e-4 * d, 0.5 * knots[1]), at: 1)
+            knots.insert(min(jumpPiece * d, 0.5 * knots[1]), at: 1)
             starts.append(0)
         }
         if abs(jumps.end) > tolerance {
-            let e = d - min(1e-4 * d, 0.5 * (d - knots[knots.count - 2]))
+            let e = d - min(jumpPiece * d, 0.5 * (d - knots[knots.count - 2]))
             knots.insert(e, at: knots.count - 1)
             starts.append(e)
         }
@@ -217,22 +221,17 @@ public enum KeyframeBaker {
         // At an extremum the velocity is 0 up to the bisection's rounding: snap such y to [0, 1].
         func snap(_ y: Double) -> Double { y < 0 && y > -1e-9 ? 0 : y > 1 && y < 1 + 1e-9 ? 1 : y }
         let d0 = source.velocity(a, false) * dt / dv, d1 = source.velocity(b, true) * dt / dv
-        // A vertical tangent at one end (circ-in at 1): x(s) = s² (or 1 − (1 − s)² at the other
-        // end), whose y, a cubic in s, follows a square root from that end with the velocity
-        // at the other: circ's shape at any scale, which the (1/3, 2/3) controls miss.
-        switch (d0.isInfinite, d1.isInfinite) {
-        case (true, false):
-            return CubicBezierTimingFunction(
-                uncheckedX1: 0, y1: d0 > 0 ? 1.0 / 3 : -1.0 / 3, x2: 1.0 / 3, y2: snap(1 - 2 * d1 / 3))
-        case (false, true):
-            return CubicBezierTimingFunction(
-                uncheckedX1: 2.0 / 3, y1: snap(2 * d0 / 3), x2: 1, y2: d1 > 0 ? 2.0 / 3 : 4.0 / 3)
-        case (true, true):
-            return CubicBezierTimingFunction(
-                uncheckedX1: 0, y1: d0 > 0 ? 1.0 / 3 : -1.0 / 3, x2: 1, y2: d1 > 0 ? 2.0 / 3 : 4.0 / 3)
-        case (false, false):
-            return CubicBezierTimingFunction(uncheckedX1: 1.0 / 3, y1: snap(d0 / 3), x2: 2.0 / 3, y2: snap(1 - d1 / 3))
-        }
+        // A vertical tangent (circ-in at 1): the control straight above or below its end, a third
+        // of the travel away, and the other end's two thirds of the time in: x(s) = s² (or
+        // 1 − (1 − s)²), whose y follows a square root from that end at any scale.
+        let (x1, y1) =
+            d0.isInfinite
+            ? (0.0, d0 > 0 ? 1.0 / 3 : -1.0 / 3) : d1.isInfinite ? (2.0 / 3, snap(2 * d0 / 3)) : (1.0 / 3, snap(d0 / 3))
+        let (x2, y2) =
+            d1.isInfinite
+            ? (1.0, d1 > 0 ? 2.0 / 3 : 4.0 / 3)
+            : d0.isInfinite ? (1.0 / 3, snap(1 - 2 * d1 / 3)) : (2.0 / 3, snap(1 - d1 / 3))
+        return CubicBezierTimingFunction(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// A cubic-bezier easing's own curve between normalized times u and v (de Casteljau: the
@@ -268,10 +267,10 @@ public enum KeyframeBaker {
         var tolerance = asked, shortestError: Double?
         // The Hermite controls (for a bezier easing, its own piece) if they do, else the last
         // segment's fitted ones if they do (a decaying oscillation's half-periods are nearly
-        // alike), else fitted ones starting from the better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
-        // passes there, measured as `maxError` does (`largest`): accepted when that is within the
-        // tolerance. (The last segment's are not checked when the Hermite ones pass: the check
-        // costs more than the keyframes it saves.)
+        // alike), else fitted ones starting from the better of the two. Each is checked at the
+        // fitter's 15 abscissae first and then, when it passes there, measured as `maxError` does
+        // (`largest`): accepted when that is within the tolerance. (The last segment's are not
+        // checked when the Hermite ones pass: the check costs more than the keyframes it saves.)
         func attempt(_ a: Double, _ b: Double) -> (
             function: CubicBezierTimingFunction, error: Double, measured: Measurement?
         ) {
@@ -304,7 +303,7 @@ public enum KeyframeBaker {
             times.append(b)
             fitter.accepted = fit.function
         }
-        let shortest = 1e-9 * source.duration
+        let shortest = shortestPiece * source.duration
         var start = a
         while start < e {
             var end = e, fit = attempt(start, e), failed: Double?

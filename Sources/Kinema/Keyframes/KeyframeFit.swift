@@ -17,11 +17,11 @@ public struct KeyframeFit: Sendable {
         let d = animation.duration
         if let (size, time) = [(endJumps.start, 0), (endJumps.end, d)].first(where: { abs($0.0) > bound }) {
             return "its value at t = \(time) is \(abs(size)) from its limit there (Penner's expo and elastic are "
-                + "pinned to their ends), a jump no keyframes follow: they take it in a piece of at most \(1e-4 * d) s"
+                + "pinned to their ends), a jump no keyframes follow: they take it in a piece of at most \(KeyframeBaker.jumpPiece * d) s"
         }
         if keyframeCount >= KeyframeBaker.keyframeLimit {
             return "the bake stops at \(KeyframeBaker.keyframeLimit) keyframes; a looser tolerance fits"
         }
-        return "pieces shorter than \(1e-9 * d) s did not get closer; a looser tolerance fits"
+        return "pieces shorter than \(KeyframeBaker.shortestPiece * d) s did not get closer; a looser tolerance fits"
     }
 }
