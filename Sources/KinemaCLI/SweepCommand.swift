@@ -9,7 +9,8 @@ struct SweepCommand: ParsableCommand {
         commandName: "sweep",
         abstract: "Run every combination of scene-flag values and print one row of metrics per combination.",
         discussion: """
-            Any numeric scene flag may be a range: A:B:STEP (A, A+STEP, … ≤ B), A:B:xN (N log-spaced values) or V1,V2,…; \
+            Any numeric scene flag may be a range: A:B:STEP (A, A+STEP, … ≤ B), A:B:xN (N log-spaced values) or V1,V2,…, \
+            and --integrator a list of names (rk4,dopri5); \
             with --scene FILE, so may any numeric field of the file: --set PATH=RANGE, PATH as bodies.NAME.mass, \
             bodies.NAME.position.0, springs.0.stiffness, planes.NAME.restitution, contacts.restitution, gravity.1, \
             drag or restVelocity (bodies and planes by name or index, springs by index). The combinations are the \
@@ -208,7 +209,14 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// The flags in order, each with the values it takes (one for a plain flag or a valueless one).
-    static func axes(_ arguments: [String]) throws -> [Axis] {
+    static func axes(_ given: [String]) throws -> [Axis] {
+        // `--stiffness=1:2:1` is `--stiffness 1:2:1`, as argument-parser reads it.
+        let arguments = given.flatMap { argument -> [String] in
+            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="),
+                !argument[argument.index(after: equals)...].hasPrefix("--")
+            else { return [argument] }
+            return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+        }
         var axes: [Axis] = []
         var i = 0
         while i < arguments.count {
@@ -239,8 +247,9 @@ struct SweepCommand: ParsableCommand {
                 i += 2
             } else if takesValue {
                 let text = arguments[i + 1]
-                let values = try expand(text, flag: flag)
-                axes.append(Axis(flag: flag, values: values, isRange: values.count > 1 || text.contains(":")))
+                let values = try values(of: flag, text)
+                let isRange = values.count > 1 || (numericFlags[flag] != nil && text.contains(":"))
+                axes.append(Axis(flag: flag, values: values, isRange: isRange))
                 i += 2
             } else {
                 axes.append(Axis(flag: flag, values: [], isRange: false))
@@ -256,6 +265,48 @@ struct SweepCommand: ParsableCommand {
         }
         return axes
     }
+
+    /// The values `flag` takes: a numeric flag's range or list (whole numbers for a whole-number
+    /// flag's range, which argument-parser would not read as `1.0`), `--integrator`'s names
+    /// (`rk4,dopri5`), any other flag's text as it is (a scene path may hold ':' or ',').
+    static func values(of flag: String, _ text: String) throws -> [String] {
+        if flag == "--integrator" {
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let known = SimulationOptions.Integrator.allCases.map(\.rawValue)
+            if let unknown = names.first(where: { !known.contains($0) }) {
+                throw CLIError(
+                    "'--integrator' names '\(unknown)', which is not one of " + known.joined(separator: ", ") + ".")
+            }
+            return names
+        }
+        guard let isWhole = numericFlags[flag] else { return [text] }
+        let values = try expand(text, flag: flag)
+        guard isWhole, text.contains(":") else { return values }
+        return try values.map { value in
+            let x = Double(value) ?? .nan
+            if let whole = Int64(exactly: x) { return "\(whole)" }
+            if let whole = UInt64(exactly: x) { return "\(whole)" }
+            throw CLIError(flag: flag, value: "'\(text)'", rule: "a range of whole numbers (this one gives \(value))")
+        }
+    }
+
+    /// The numeric scene and simulation flags by name, `true` for whole-number ones (`--order`,
+    /// `--seed`, `--max-steps`): read from the options' declarations, so a flag declared there is
+    /// swept as a number here.
+    static let numericFlags: [String: Bool] = {
+        var flags: [String: Bool] = [:]
+        let declarations: [any ParsableArguments] = [SceneOptions(), SpringOptions(), SimulationOptions()]
+        for declaration in declarations {
+            for child in Mirror(reflecting: declaration).children {
+                // The wrapper's storage is the property's name with a leading underscore.
+                guard let label = child.label else { continue }
+                let isWhole = child.value is Option<Int?> || child.value is Option<UInt64?>
+                guard isWhole || child.value is Option<Double?> else { continue }
+                flags[flagName(forProperty: String(label.dropFirst()))] = isWhole
+            }
+        }
+        return flags
+    }()
 
     /// `A:B:STEP`, `A:B:xN`, `V1,V2,…`, or a single value.
     static func expand(_ text: String, flag: String) throws -> [String] {
@@ -299,7 +350,7 @@ struct SweepCommand: ParsableCommand {
                 return "\(Double(String(format: "%.\(digits)g", value)) ?? value)"
             }
         }
-        if text.contains(",") && !flag.hasSuffix("damped-cosine") {
+        if text.contains(",") {
             let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard values.allSatisfy({ Double($0) != nil }) else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)

@@ -237,4 +237,69 @@ struct SweepCommandTests {
         let simulate = try CLI.run(["simulate", "--spring", "--damping", "1", "--stiffness", "abc"])
         #expect(simulate.status == 64 && simulate.stderr.hasPrefix("kinema: error:"))
     }
+
+    /// Whole-number flags swept as ranges: `--order 1:4:1` gives 1.0 … 4.0 as numbers, which the
+    /// flag takes as 1 … 4 (argument-parser reads no `1.0` as an integer). Each row is the bytes of
+    /// the same run given its value alone, and Adams' error falls with its order.
+    @Test func wholeNumberFlagsSweepAsRanges() throws {
+        let common = ["--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.3", "--dt", "0.001"]
+        let metrics = ["--metrics", "max_error_exact,steps"]
+        let swept = try CLI.run(["sweep"] + common + ["--integrator", "adams", "--order", "1:4:1"] + metrics)
+        #expect(swept.status == 0, "\(swept.stderr)")
+        let rows = swept.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.map { $0.split(separator: ",")[0] } == ["1", "2", "3", "4"])
+        var errors: [Double] = []
+        for (order, row) in zip(1...4, rows) {
+            let alone = try CLI.run(["sweep"] + common + ["--integrator", "adams", "--order", "\(order)"] + metrics)
+            #expect(alone.stdout.split(separator: "\n").last.map { "\(order)," + $0 } == String(row))
+            errors.append(Double(row.split(separator: ",")[1])!)
+        }
+        #expect(errors == errors.sorted(by: >) && errors[3] < 1e-3 * errors[0], "\(errors)")
+
+        let seeds = try CLI.run(
+            ["sweep"] + common + [
+                "--integrator", "rk4", "--frame-rate", "60", "--frame-jitter", "0.5", "--seed", "7:9:1"
+            ]
+                + metrics)
+        #expect(seeds.status == 0 && seeds.stdout.split(separator: "\n").count == 4, "\(seeds.stderr)")
+        let fractional = try CLI.run(["sweep"] + common + ["--integrator", "adams", "--order", "1:4:0.5"])
+        #expect(fractional.status == 1 && fractional.stderr.contains("whole numbers"), "\(fractional.stderr)")
+    }
+
+    /// `--integrator` takes a list of names; each row is the bytes of the sweep with that
+    /// integrator alone. An unknown name is one error line naming it.
+    @Test func integratorsSweepAsAList() throws {
+        let common = ["--spring", "--stiffness", "100", "--damping", "10", "--duration", "0.5"]
+        let names = ["rk4", "dopri5", "exact", "gsl-rk8pd"]
+        let swept = try CLI.run(["sweep"] + common + ["--integrator", names.joined(separator: ",")])
+        #expect(swept.status == 0, "\(swept.stderr)")
+        let rows = swept.stdout.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("integrator,settling_time,") == true)
+        for (name, row) in zip(names, rows.dropFirst()) {
+            let alone = try CLI.run(["sweep"] + common + ["--integrator", name])
+            #expect(alone.stdout.split(separator: "\n").last.map { name + "," + $0 } == String(row), "\(name)")
+        }
+        #expect(rows.count == names.count + 1)
+        let unknown = try CLI.run(["sweep"] + common + ["--integrator", "rk4,rk5"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("'rk5'"), "\(unknown.stderr)")
+    }
+
+    /// `--flag=VALUE` sweeps as `--flag VALUE` does, and a scene path may hold ',' and ':'.
+    @Test func equalsFormsAndPathsWithCommas() throws {
+        let spaced = try CLI.run(["sweep", "--spring", "--stiffness", "100:200:50", "--damping=10", "--duration", "0.3"]
+        )
+        let joined = try CLI.run(["sweep", "--spring", "--stiffness=100:200:50", "--damping=10", "--duration=0.3"])
+        #expect(spaced.status == 0 && spaced.stdout.split(separator: "\n").count == 4, "\(spaced.stderr)")
+        #expect(joined.stdout == spaced.stdout, "\(joined.stderr)")
+
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = try String(contentsOfFile: BadInput.twoBalls, encoding: .utf8)
+        let path = directory.appendingPathComponent("a,b:c.json").path
+        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+        let masses = ["--duration", "0.5", "--set", "bodies.left.mass=0.5:1.5:0.5"]
+        let odd = try CLI.run(["sweep", "--scene", path] + masses)
+        let plain = try CLI.run(["sweep", "--scene", BadInput.twoBalls] + masses)
+        #expect(odd.status == 0 && odd.stdout == plain.stdout && !odd.stdout.isEmpty, "\(odd.stderr)")
+    }
 }
