@@ -3,7 +3,9 @@
 /// Names: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default` (Core Animation's named
 /// timing functions; `default` is also CSS's `ease`, which parses to it), `cubic-bezier(x1,y1,x2,y2)`, `{quad,cubic,quart,quint,sine,expo,circ,back,
 /// elastic,bounce}-{in,out,in-out}` (Penner), `lockwood-bounce-out`, `damped-cosine(a,b)`, and
-/// with parameters `back-MODE(s)`, `elastic-MODE(a,p)`, `poly-MODE(n)` (`ParametricEasing`).
+/// with parameters `back-MODE(s)`, `elastic-MODE(a,p)`, `poly-MODE(n)` (`ParametricEasing`). Core
+/// Animation's, SwiftUI's and Penner's spellings (`easeInEaseOut`, `easeInOut`, `easeOutBounce`)
+/// parse too, in any case.
 public enum Easing: EasingCurve, Hashable {
     case timingFunction(CubicBezierTimingFunction)
     case penner(PennerEasing)
@@ -27,7 +29,7 @@ public enum Easing: EasingCurve, Hashable {
     /// Parses an easing name.
     /// - Throws: `KinemaError` naming the text and the accepted names, or the bad parameter.
     public init(name: String) throws {
-        let text = name.trimmingSpaces.lowercased()
+        let text = Self.canonical(name.trimmingSpaces.lowercased())
         switch text {
         case "linear": self = .timingFunction(.linear)
         case "ease-in": self = .timingFunction(.easeIn)
@@ -54,6 +56,24 @@ public enum Easing: EasingCurve, Hashable {
                         "one of \(Self.fixedNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), damped-cosine(a,b), "
                         + Self.parametricNames.joined(separator: ", "))
             }
+        }
+    }
+
+    /// The name in lower case, other spellings of it as Kinema's: `_` as `-`, Core Animation's and
+    /// SwiftUI's `easeIn`, `easeOut`, `easeInEaseOut` and `easeInOut`, Penner's own `easeOutBounce`.
+    static func canonical(_ lowercased: String) -> String {
+        let text = String(lowercased.map { $0 == "_" ? "-" : $0 })
+        switch text {
+        case "easein": return "ease-in"
+        case "easeout": return "ease-out"
+        case "easeineaseout", "easeinout": return "ease-in-out"
+        default:
+            for (prefix, mode) in [("easeinout", "in-out"), ("easein", "in"), ("easeout", "out")]
+            where text.hasPrefix(prefix) {
+                let family = text.dropFirst(prefix.count)
+                if PennerEasing.Family(rawValue: String(family)) != nil { return "\(family)-\(mode)" }
+            }
+            return text
         }
     }
 

@@ -53,6 +53,19 @@ struct CubicBezierTimingFunctionTests {
         #expect([f.x1, f.y1, f.x2, f.y2] == controls)
     }
 
+    /// Other libraries' spellings name the same curves: Core Animation's and SwiftUI's timing
+    /// functions, Penner's `easeOutBounce`, any case, `_` for `-`.
+    @Test(arguments: [
+        ("easeIn", "ease-in"), ("easeOut", "ease-out"), ("easeInEaseOut", "ease-in-out"), ("easeInOut", "ease-in-out"),
+        ("EASE_IN_OUT", "ease-in-out"), ("easeInQuad", "quad-in"), ("easeOutBounce", "bounce-out"),
+        ("easeInOutElastic", "elastic-in-out"), ("easeInOutBack", "back-in-out"), ("easeOutExpo", "expo-out"),
+        ("quad_in_out", "quad-in-out")
+    ])
+    func otherSpellingsNameTheSameCurve(_ spelling: String, _ name: String) throws {
+        let easing = try Easing(name: spelling)
+        #expect(easing == (try Easing(name: name)) && easing.name == name)
+    }
+
     @Test func randomControlPointsWithOvershootMatchTheExactSolution() throws {
         var rng = SplitMix64(seed: 42)
         for _ in 0..<300 {
