@@ -72,10 +72,7 @@ extension DOP853 {{
         let k0 = derivative
         for _ in 0..<10_000 {{
             let remaining = limit - t
-            let h = min(stepSize, remaining)
-            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {{
-                throw SimulationError.stepSizeUnderflow(time: t, step: h)
-            }}
+            let h = try control.trialStep(at: t, remaining: remaining)
             let tNew = h == remaining ? limit : t + h
             let trial = Self.trial(system, time: t, state: y, derivative: k0, step: h, end: tNew)
             _evaluations += 12
@@ -89,18 +86,7 @@ extension DOP853 {{
             }}
             let denominator = sum5 + 0.01 * sum3
             let error = denominator > 0 ? abs(h) * sum5 / (denominator * Double(State.laneCount(of: y))).squareRoot() : 0
-            guard error.isFinite else {{
-                stepSize = 0.2 * h
-                _rejectedSteps += 1
-                rejectedLast = true
-                continue
-            }}
-            // error^(1/8) by three square roots, cheaper than pow.
-            let factor = min(3, max(1.0 / 6, error.squareRoot().squareRoot().squareRoot() / 0.9))
-            if error <= 1 {{
-                var next = min(h / factor, maximumStep)
-                if rejectedLast {{ next = min(next, h) }}
-                rejectedLast = false
+            if control.accepts(error, step: h, remaining: remaining, maximumStep: maximumStep) {{
                 _previousTime = t
                 previousState = y
                 _time = tNew
@@ -109,15 +95,11 @@ extension DOP853 {{
                 lastStep = (derivative: k0, size: h)
                 denseIsCurrent = false
                 derivative = trial.k12
-                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 _steps += 1
                 return
             }}
-            stepSize = h / factor
-            _rejectedSteps += 1
-            rejectedLast = true
         }}
-        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
     }}
 
     /// The stages a step uses again: for the next step (k12, FSAL) and the dense output (k5…k12).

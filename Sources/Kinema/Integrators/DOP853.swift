@@ -22,13 +22,11 @@ import RealModule
     @usableFromInline var _previousTime: Double
     public var steps: Int { _steps }
     @usableFromInline var _steps = 0
-    public var rejectedSteps: Int { _rejectedSteps }
-    @usableFromInline var _rejectedSteps = 0
+    public var rejectedSteps: Int { control.rejectedSteps }
     public var evaluations: Int { _evaluations }
     @usableFromInline var _evaluations = 0
 
-    @usableFromInline var stepSize = 0.0
-    @usableFromInline var rejectedLast = false
+    @usableFromInline var control = StepSizeController(.dop853, stepSize: 0)
     /// f at the current state.
     @usableFromInline var derivative: State
     /// The last step's start state, its stages, its interpolant once computed (its three extra
@@ -97,9 +95,10 @@ import RealModule
 
     @inlinable
     mutating func startStepSize() {
-        stepSize = initialStep(
-            system, time: _time, state: _state, derivative: derivative, order: 7,
-            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
+        control.restart(
+            stepSize: initialStep(
+                system, time: _time, state: _state, derivative: derivative, order: 7,
+                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep))
         _evaluations += 1
     }
 
@@ -137,7 +136,6 @@ import RealModule
         denseIsCurrent = true
         derivative = system.derivative(of: state, at: time)
         _evaluations += 1
-        rejectedLast = false
         startStepSize()
     }
 }

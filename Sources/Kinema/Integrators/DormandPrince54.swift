@@ -4,8 +4,7 @@ import RealModule
 /// of dopri5.f, MATLAB's ode45 and scipy's RK45, for animation tolerances.
 ///
 /// Control: error in Hairer's scaled RMS norm (`ErrorNorm.swift`); PI step factor
-/// `0.9·err^(−1/5)·(errₚᵣₑᵥ/err)^β` with β = 0.04 (Gustafsson's form), clamped to [0.2, 10]; no
-/// growth right after a rejection. The proportional term acts on the error ratio, so in steady
+/// `0.9·err^(−1/5)·(errₚᵣₑᵥ/err)^β` with β = 0.04 (Gustafsson's form, `StepSizeController`). The proportional term acts on the error ratio, so in steady
 /// state the controller settles where the classic one does (err = 0.9⁵ ≈ 0.59), and step counts
 /// match scipy's RK45 (481 steps on the reference spring; Hairer's dopri5 form
 /// `err^(−0.2+0.75β)·errₚᵣₑᵥ^β`, which settles at err ≈ 0.44, takes 510, 6 % more).
@@ -25,15 +24,12 @@ import RealModule
     @usableFromInline var _previousTime: Double
     public var steps: Int { _steps }
     @usableFromInline var _steps: Int = 0
-    public var rejectedSteps: Int { _rejectedSteps }
-    @usableFromInline var _rejectedSteps: Int = 0
+    public var rejectedSteps: Int { control.rejectedSteps }
     public var evaluations: Int { _evaluations }
     @usableFromInline var _evaluations: Int = 0
 
     @usableFromInline var derivative: State
-    @usableFromInline var stepSize: Double
-    @usableFromInline var previousError = 1e-4
-    @usableFromInline var rejectedLast = false
+    @usableFromInline var control = StepSizeController(.dormandPrince54, stepSize: 0)
     // Dense output: y(θ) = r1 + θ(r2 + (1−θ)(r3 + θ(r4 + (1−θ)r5))).
     @usableFromInline var r1: State, r2: State, r3: State, r4: State, r5: State
 
@@ -53,16 +49,16 @@ import RealModule
         _previousTime = time
         derivative = system.derivative(of: state, at: time)
         r1 = state; r2 = .zero; r3 = .zero; r4 = .zero; r5 = .zero
-        stepSize = 0
         _evaluations = 1
         startStepSize()
     }
 
     @inlinable
     mutating func startStepSize() {
-        stepSize = initialStep(
-            system, time: time, state: state, derivative: derivative, order: 4,
-            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep)
+        control.restart(
+            stepSize: initialStep(
+                system, time: time, state: state, derivative: derivative, order: 4,
+                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep))
         _evaluations += 1
     }
 
@@ -71,10 +67,7 @@ import RealModule
         let t = time, y = state, k1 = derivative
         for _ in 0..<10_000 {
             let remaining = limit - t
-            let h = min(stepSize, remaining)
-            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {
-                throw SimulationError.stepSizeUnderflow(time: t, step: h)
-            }
+            let h = try control.trialStep(at: t, remaining: remaining)
             // Sums built term by term: one long generic expression defeats the type checker.
             var stage = y + (h * 0.2) * k1
             let k2 = system.derivative(of: stage, at: t + 0.2 * h)
@@ -111,21 +104,7 @@ import RealModule
             errorEstimate = errorEstimate + (h * (22.0 / 525)) * k6
             errorEstimate = errorEstimate + (h * (-1.0 / 40)) * k7
             let error = scaledNorm(errorEstimate, y, y1, absolute: absoluteTolerance, relative: relativeTolerance)
-            guard error.isFinite else {
-                stepSize = 0.2 * h
-                _rejectedSteps += 1
-                rejectedLast = true
-                continue
-            }
-            let factor11 = Double.pow(error, 0.2)
-            if error <= 1 {
-                // h_new = h/factor = h·0.9·err^(−1/5)·(errₚᵣₑᵥ/err)^β
-                var factor = factor11 * Double.pow(max(error, 1e-4) / previousError, 0.04) / 0.9
-                factor = min(5, max(0.1, factor))
-                var next = min(h / factor, maximumStep)
-                if rejectedLast { next = min(next, h) }
-                previousError = max(error, 1e-4)
-                rejectedLast = false
+            if control.accepts(error, step: h, remaining: remaining, maximumStep: maximumStep) {
                 // dense output
                 let ydiff = y1 - y
                 let bspl = h * k1 - ydiff
@@ -143,16 +122,11 @@ import RealModule
                 _time = tNew
                 _state = y1
                 derivative = k7
-                // A step cut short by the limit says nothing about the right size: keep the proposal.
-                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 _steps += 1
                 return
             }
-            stepSize = h / min(5, factor11 / 0.9)
-            _rejectedSteps += 1
-            rejectedLast = true
         }
-        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
     }
 
     @inlinable
@@ -172,8 +146,6 @@ import RealModule
         r1 = state
         derivative = system.derivative(of: state, at: time)
         _evaluations += 1
-        previousError = 1e-4
-        rejectedLast = false
         startStepSize()
     }
 }

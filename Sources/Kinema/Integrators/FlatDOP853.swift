@@ -23,11 +23,10 @@
     public private(set) var state: State
     public private(set) var previousTime: Double
     public private(set) var steps = 0
-    public private(set) var rejectedSteps = 0
+    public var rejectedSteps: Int { control.rejectedSteps }
     public private(set) var evaluations = 0
 
-    var stepSize = 0.0
-    var rejectedLast = false
+    var control = StepSizeController(.dop853, stepSize: 0)
     /// Whether y1 and k12 hold the state reached (a step was accepted since the last restart).
     var stepTaken = false
     /// The slots of the step's ends: y and k0 (its start), y1 and k12 (its end).
@@ -67,12 +66,12 @@
         work.withUnsafeMutableBufferPointer { state.write(to: $0.baseAddress! + y, count: n) }
         stepTaken = false
         denseIsCurrent = true
-        rejectedLast = false
         evaluate(at: ends.y, into: ends.k0)
         let derivative = work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + k0, count: n) }
-        stepSize = initialStep(
-            system, time: time, state: state, derivative: derivative, order: 7,
-            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
+        control.restart(
+            stepSize: initialStep(
+                system, time: time, state: state, derivative: derivative, order: 7,
+                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity))
         evaluations += 1
     }
 
@@ -95,41 +94,24 @@
         let ends = self.ends
         for _ in 0..<10_000 {
             let remaining = limit - t
-            let h = min(stepSize, remaining)
-            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {
-                throw SimulationError.stepSizeUnderflow(time: t, step: h)
-            }
+            let h = try control.trialStep(at: t, remaining: remaining)
             let tNew = h == remaining ? limit : t + h
             let error = work.withUnsafeMutableBufferPointer {
                 Self.trial(layout, resting, $0.baseAddress!, n, ends, step: h, absolute: atol, relative: rtol)
             }
             evaluations += 12
-            guard error.isFinite else {
-                stepSize = 0.2 * h
-                rejectedSteps += 1
-                rejectedLast = true
-                continue
-            }
-            let factor = min(3, max(1.0 / 6, error.squareRoot().squareRoot().squareRoot() / 0.9))  // error^(1/8)
-            if error <= 1 {
-                var next = h / factor
-                if rejectedLast { next = min(next, h) }
-                rejectedLast = false
+            if control.accepts(error, step: h, remaining: remaining, maximumStep: .infinity) {
                 previousTime = t
                 time = tNew
                 work.withUnsafeBufferPointer { state.load(from: $0.baseAddress! + ends.y1 * m, count: n) }
                 stepTaken = true
                 denseIsCurrent = false
                 lastStepSize = h
-                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 steps += 1
                 return
             }
-            stepSize = h / factor
-            rejectedSteps += 1
-            rejectedLast = true
         }
-        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
     }
 
     /// The last step's interpolant (three more evaluations), once per step.

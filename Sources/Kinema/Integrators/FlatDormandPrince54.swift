@@ -21,12 +21,10 @@ import RealModule
     public private(set) var state: State
     public private(set) var previousTime: Double
     public private(set) var steps = 0
-    public private(set) var rejectedSteps = 0
+    public var rejectedSteps: Int { control.rejectedSteps }
     public private(set) var evaluations = 0
 
-    var stepSize = 0.0
-    var previousError = 1e-4
-    var rejectedLast = false
+    var control = StepSizeController(.dormandPrince54, stepSize: 0)
     var work: [Double]
     /// Coordinates (n); each slot of the workspace holds 2n lanes.
     let count: Int
@@ -74,9 +72,10 @@ import RealModule
         let derivative = work.withUnsafeBufferPointer {
             State(lanes: $0.baseAddress! + Self.k1 * 2 * count, count: count)
         }
-        stepSize = initialStep(
-            system, time: time, state: state, derivative: derivative, order: 4,
-            absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity)
+        control.restart(
+            stepSize: initialStep(
+                system, time: time, state: state, derivative: derivative, order: 4,
+                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: .infinity))
         evaluations += 1
     }
 
@@ -85,10 +84,7 @@ import RealModule
         let atol = absoluteTolerance, rtol = relativeTolerance
         for _ in 0..<10_000 {
             let remaining = limit - t
-            let h = min(stepSize, remaining)
-            guard h > 1e-14 * max(1, abs(t)) || h == remaining else {
-                throw SimulationError.stepSizeUnderflow(time: t, step: h)
-            }
+            let h = try control.trialStep(at: t, remaining: remaining)
             let error = work.withUnsafeMutableBufferPointer { buffer -> Double in
                 let w = buffer.baseAddress!
                 func slot(_ s: Int) -> UnsafeMutablePointer<Double> { w + s * m }
@@ -132,33 +128,15 @@ import RealModule
             }
             let tNew = h == remaining ? limit : t + h
             evaluations += 6
-            guard error.isFinite else {
-                stepSize = 0.2 * h
-                rejectedSteps += 1
-                rejectedLast = true
-                continue
-            }
-            let factor11 = Double.pow(error, 0.2)
-            if error <= 1 {
-                var factor = factor11 * Double.pow(max(error, 1e-4) / previousError, 0.04) / 0.9
-                factor = min(5, max(0.1, factor))
-                var next = h / factor
-                if rejectedLast { next = min(next, h) }
-                previousError = max(error, 1e-4)
-                rejectedLast = false
+            if control.accepts(error, step: h, remaining: remaining, maximumStep: .infinity) {
                 accept(h)
                 previousTime = t
                 time = tNew
-                // A step cut short by the limit says nothing about the right size: keep the proposal.
-                stepSize = h == remaining && h < stepSize ? max(stepSize, next) : next
                 steps += 1
                 return
             }
-            stepSize = h / min(5, factor11 / 0.9)
-            rejectedSteps += 1
-            rejectedLast = true
         }
-        throw SimulationError.stepSizeUnderflow(time: t, step: stepSize)
+        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
     }
 
     /// After an accepted step of size h: the dense output, then y1 becomes y (and the state), k7 becomes k1.
@@ -233,8 +211,6 @@ import RealModule
         previousTime = time
         load(self.state)
         evaluateDerivative()
-        previousError = 1e-4
-        rejectedLast = false
         startStepSize()
     }
 }

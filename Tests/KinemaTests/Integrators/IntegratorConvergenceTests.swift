@@ -51,7 +51,7 @@ struct IntegratorConvergenceTests {
         func globalError(_ h: Double) throws -> Double {
             var integrator = DormandPrince54(
                 system: system, state: system.initialState, absoluteTolerance: 1, relativeTolerance: 1)
-            integrator.stepSize = h
+            integrator.control.stepSize = h
             var worst = 0.0
             for n in 1...Int((2 / h).rounded()) {
                 // forcing the step: a limit at the next grid point and a tolerance that accepts it
