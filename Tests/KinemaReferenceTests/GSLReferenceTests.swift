@@ -268,3 +268,86 @@ struct LargeSceneReferenceTests {
             "the chain moves")
     }
 }
+
+/// `exact` on bodies joined by springs (the matrix exponential of their linear system), against
+/// GSL's rk8pd at 1e-13 through the same scene: a 1-D chain with rest lengths, drag, two planes and
+/// sphere contacts; a 2-D chain of rest length 0 under gravity bouncing on a floor; a 3-D pair with
+/// a static body, drag and a stiff spring.
+struct AffineExactTests {
+    static let scenes = [
+        """
+        {"dimensions": 1, "bodies": [
+          {"name": "a", "position": [1], "radius": 0.1, "velocity": [-2]}, {"name": "b", "position": [2], "radius": 0.1},
+          {"name": "c", "position": [3], "velocity": [3], "radius": 0.1, "mass": 2}],
+         "springs": [{"body": "a", "anchor": [0], "stiffness": 20, "damping": 0.2, "restLength": 1},
+          {"bodies": ["a", "b"], "stiffness": 30, "damping": 0.1, "restLength": 1},
+          {"bodies": ["b", "c"], "stiffness": 20, "restLength": 1}],
+         "planes": [{"name": "wall", "normal": [-1], "offset": -3.5, "restitution": 0.8},
+          {"name": "floor", "normal": [1], "offset": 0.3, "restitution": 0.5}],
+         "contacts": {"restitution": 0.9}, "drag": 0.05}
+        """,
+        """
+        {"dimensions": 2, "bodies": [
+          {"name": "a", "position": [0.5, 1], "velocity": [1, 0], "radius": 0.05},
+          {"name": "b", "position": [1, 0.8], "radius": 0.05, "mass": 0.5},
+          {"name": "c", "position": [1.5, 1.2], "velocity": [0, 2], "radius": 0.05}],
+         "springs": [{"body": "a", "anchor": [0, 1.5], "stiffness": 40, "damping": 0.3},
+          {"bodies": ["a", "b"], "stiffness": 25}, {"bodies": ["b", "c"], "stiffness": 25, "damping": 0.5}],
+         "gravity": [0, -9.81], "planes": [{"name": "floor", "normal": [0, 1], "offset": 0, "restitution": 0.7}]}
+        """,
+        """
+        {"dimensions": 3, "bodies": [
+          {"name": "a", "position": [0.5, 1, 0], "velocity": [1, 0, 0.5]},
+          {"name": "p", "position": [0, 0, 0], "static": true}, {"name": "b", "position": [1, 0.8, -0.3], "mass": 0.5}],
+         "springs": [{"bodies": ["a", "p"], "stiffness": 40, "damping": 0.3}, {"bodies": ["a", "b"], "stiffness": 250}],
+         "gravity": [0, -9.81, 1], "drag": 0.2}
+        """
+    ]
+
+    /// Every sample within 1e-10 (rk8pd's own error at 1e-13 over 4 s is about 4e-12 on the stiff
+    /// pair) and every impact at the same time within 1e-12.
+    @Test(arguments: 0..<3)
+    func matchesRK8PD(_ index: Int) throws {
+        let scene = try PhysicsScene(json: Self.scenes[index])
+        let exact = try Simulation(scene: scene).run(method: .exact, duration: 4, sampleRate: 10)
+        let gsl = try GSLReference.simulate(
+            scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-13), duration: 4, sampleRate: 10)
+        #expect(exact.count == gsl.count && exact.events.count == gsl.events.count)
+        #expect(index == 2 || !gsl.events.isEmpty)
+        for (a, b) in zip(exact.events, gsl.events) {
+            #expect(a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-12, "\(a) vs \(b)")
+        }
+        for s in 0..<gsl.count {
+            for j in 0..<gsl.coordinateCount {
+                #expect(
+                    abs(exact.position(atSample: s, coordinate: j) - gsl.position(atSample: s, coordinate: j)) <= 1e-10)
+            }
+        }
+    }
+
+    /// Forces `exact` cannot follow are refused by name: rest lengths beyond 1-D, a 1-D spring
+    /// whose ends pass each other, a scene past `largestAffineScene` coordinates.
+    @Test func nonlinearOrLargeScenesAreRefused() throws {
+        let twoD = try PhysicsScene(
+            json:
+                #"{"dimensions": 2, "bodies": [{"name": "a", "position": [0, 0]}, {"name": "b", "position": [1, 0]}],"#
+                + #" "springs": [{"bodies": ["a", "b"], "stiffness": 1, "restLength": 1}]}"#)
+        #expect(throws: KinemaError.self) { try Simulation(scene: twoD).run(method: .exact, duration: 1) }
+        let passing = try PhysicsScene(
+            json: #"{"dimensions": 1, "bodies": [{"name": "a", "position": [0], "velocity": [5]},"#
+                + #" {"name": "b", "position": [1]}], "springs": [{"bodies": ["a", "b"], "stiffness": 1, "restLength": 1}]}"#
+        )
+        let error = #expect(throws: KinemaError.self) {
+            try Simulation(scene: passing).run(method: .exact, duration: 3)
+        }
+        #expect(error?.description.contains("pass each other") == true)
+        // 25 bodies in 2-D, springs of rest length 0: 50 coordinates.
+        let bodies = (0..<25).map { #"{"name": "b\#($0)", "position": [\#($0), 0]}"# }
+        let springs = (1..<25).map { #"{"bodies": ["b\#($0 - 1)", "b\#($0)"], "stiffness": 1}"# }
+        let large = try PhysicsScene(
+            json: #"{"dimensions": 2, "bodies": [\#(bodies.joined(separator: ","))],"#
+                + #" "springs": [\#(springs.joined(separator: ","))]}"#)
+        #expect(large.coordinateCount > ExactIntegrator<FlatVector>.largestAffineScene)
+        #expect(throws: KinemaError.self) { try Simulation(scene: large).run(method: .exact, duration: 1) }
+    }
+}

@@ -1,11 +1,14 @@
 import RealModule
 
 /// The analytic solution of a linear scene: one body under springs to anchors (rest length 0),
-/// uniform gravity and linear drag, per axis; or any number of bodies under gravity and drag
-/// alone. Between impacts it is exact; impacts are located on the exact motion, so a scene of many
-/// bodies runs event to event as hard-sphere simulations do. With springs each axis is a
-/// `DampedHarmonicOscillator` about the equilibrium shifted by gravity; without, a ballistic arc
-/// (with drag: the exponential approach to terminal velocity).
+/// uniform gravity and linear drag, per axis; any number of bodies under gravity and drag alone;
+/// or bodies joined by springs whose forces are affine (rest length 0, or in 1-D while each spring
+/// keeps its ends in order), up to `largestAffineScene` coordinates. Between impacts it is exact;
+/// impacts are located on the exact motion, so a scene of many bodies runs event to event as
+/// hard-sphere simulations do. One body's springs make a `DampedHarmonicOscillator` per axis about
+/// the equilibrium shifted by gravity; bodies without springs follow ballistic arcs (with drag:
+/// the exponential approach to terminal velocity); bodies joined by springs follow the matrix
+/// exponential of their linear system (`AffineMotion`).
 @_spi(Engine) public struct ExactIntegrator<V: StateVector>: Integrator {
     public typealias System = SceneSystem<V>
     public typealias State = PhaseState<V>
@@ -29,6 +32,16 @@ import RealModule
     let maximumStep: Double
     /// Several bodies, each on its own arc (no springs).
     let isBallistic: Bool
+    /// Bodies joined by springs (or springs with a rest length): the matrix exponential of the
+    /// segment's linear system, made at each restart.
+    let isAffine: Bool
+    var affine: AffineMotion?
+    /// Per spring with a rest length (1-D): the sign its length had at the segment's start, which
+    /// keeps its force affine.
+    var springSides: [Double] = []
+    /// The most coordinates the affine motion takes: its cost per evaluation grows as their cube
+    /// (48: a 97 × 97 matrix exponential, about 3 ms).
+    public static var largestAffineScene: Int { 48 }
     /// Per body, several bodies: whether it is held at rest by its contacts (it stays put).
     var held: [Bool] = []
     /// A body in resting contact that still moves (sliding), named in the error of the next step.
@@ -38,26 +51,37 @@ import RealModule
     ///   number of bodies and no springs.
     public init(system: System, state: State) throws {
         let scene = system.scene
-        isBallistic = scene.bodies.count > 1
-        guard !isBallistic || scene.springs.isEmpty else {
-            throw KinemaError(
-                parameter: "integrator exact", value: "\(scene.bodies.count) bodies with springs",
-                rule: "used on one body, or on bodies without springs (use dopri5 or dop853)")
-        }
+        isBallistic = scene.bodies.count > 1 && scene.springs.isEmpty
         // The scene system already reduces one body's linear forces to per-unit-mass k, c and anchor.
-        guard isBallistic || system.isLinear else {
-            throw KinemaError(
-                parameter: "integrator exact", value: "a spring with a rest length or between bodies",
-                rule: "used with linear springs to anchors only")
+        isAffine = !isBallistic && !system.isLinear
+        if isAffine {
+            guard scene.dimensions == 1 || scene.springs.allSatisfy({ $0.restLength == 0 }) else {
+                throw KinemaError(
+                    parameter: "integrator exact", value: "a spring with a rest length in \(scene.dimensions)-D",
+                    rule: "used with springs of rest length 0 (or any in 1-D), whose forces are linear (use dopri5)")
+            }
+            guard scene.coordinateCount <= Self.largestAffineScene else {
+                throw KinemaError(
+                    parameter: "integrator exact", value: "\(scene.coordinateCount) coordinates joined by springs",
+                    rule: "at most \(Self.largestAffineScene) (use dopri5 or dop853)")
+            }
         }
         self.system = system
-        stiffness = isBallistic ? 0 : system.linear.stiffness[lane: 0]
-        damping = isBallistic ? system.drag : system.linear.damping[lane: 0]
-        anchor = isBallistic ? .zero : system.vector(system.linear.anchor, body: 0)
+        stiffness = isBallistic || isAffine ? 0 : system.linear.stiffness[lane: 0]
+        damping = isBallistic ? system.drag : isAffine ? 0 : system.linear.damping[lane: 0]
+        anchor = isBallistic || isAffine ? .zero : system.vector(system.linear.anchor, body: 0)
         // A quarter period bounds the step only where impacts are searched for on it (so a crossing
-        // cannot hide inside one step); without colliders the closed form takes any step, and a
-        // stiff spring (k = 1e15: 5·10⁶ periods a second) costs its samples, not its periods.
-        maximumStep = stiffness > 0 && system.scene.hasColliders ? 0.25 * 2 * .pi / stiffness.squareRoot() : .infinity
+        // cannot hide inside one step) or a spring's rest length must keep its ends in order;
+        // without them the closed form takes any step, and a stiff spring (k = 1e15: 5·10⁶ periods
+        // a second) costs its samples, not its periods.
+        if isAffine {
+            let motion = Self.affineMotion(system, state)
+            let checked = scene.hasColliders || scene.springs.contains { $0.restLength > 0 }
+            maximumStep = checked ? 0.25 * 2 * .pi / motion.rateBound : .infinity
+        } else {
+            maximumStep =
+                stiffness > 0 && system.scene.hasColliders ? 0.25 * 2 * .pi / stiffness.squareRoot() : .infinity
+        }
         _time = 0
         _previousTime = 0
         segmentStart = 0
@@ -72,6 +96,10 @@ import RealModule
         segmentState = state
         oscillators = []
         if isBallistic { findHeldBodies() }
+        if isAffine {
+            affine = Self.affineMotion(system, state)
+            springSides = springLengths(state.position)
+        }
         guard stiffness > 0 else { return }
         let x0 = system.vector(state.position, body: 0), v0 = system.vector(state.velocity, body: 0)
         let target = anchor + (1 / stiffness) * system.gravity
@@ -122,9 +150,36 @@ import RealModule
                     rule: "used only until bodies come to rest (use dopri5)")
             }
         }
+        let next = min(limit, _time + maximumStep)
+        if isAffine && system.resting.isEmpty {
+            let lengths = springLengths(evaluate(at: next).position)
+            for (before, after) in zip(springSides, lengths) where !(before * after > 0) {
+                throw KinemaError(
+                    parameter: "integrator exact", value: "a spring with a rest length whose ends pass each other",
+                    rule: "used while each such spring keeps its ends in order, where its force is linear (use dopri5)")
+            }
+        }
         _previousTime = _time
-        _time = min(limit, _time + maximumStep)
+        _time = next
         _steps += 1
+    }
+
+    /// The linear system at `state` and its motion from there.
+    static func affineMotion(_ system: System, _ state: State) -> AffineMotion {
+        let n = system.scene.coordinateCount
+        let (positionPartials, velocityPartials) = system.jacobian(position: state.position, velocity: state.velocity)
+        let a = system.acceleration(position: state.position, velocity: state.velocity, time: 0)
+        return AffineMotion(
+            positionPartials: positionPartials, velocityPartials: velocityPartials,
+            position: (0..<n).map { state.position[lane: $0] }, velocity: (0..<n).map { state.velocity[lane: $0] },
+            acceleration: (0..<n).map { a[lane: $0] })
+    }
+
+    /// The signed length of each spring with a rest length (1-D: first end minus second).
+    func springLengths(_ position: V) -> [Double] {
+        system.springs.filter { $0.restLength > 0 }.map { spring in
+            position[lane: spring.first] - (spring.second < 0 ? spring.anchor.x : position[lane: spring.second])
+        }
     }
 
     public func interpolate(at t: Double) -> State { evaluate(at: t) }
@@ -132,6 +187,15 @@ import RealModule
     func evaluate(at t: Double) -> State {
         if isBallistic { return arcs(at: t) }
         if !system.resting.isEmpty { return segmentState }  // at rest (checked in advance)
+        if let affine {
+            let z = affine.state(after: t - segmentStart), n = affine.n
+            var result = State.zero(like: segmentState)
+            for i in 0..<n {
+                result.position[lane: i] = z[i]
+                result.velocity[lane: i] = z[n + i]
+            }
+            return result
+        }
         let s = t - segmentStart
         var position = SIMD3<Double>.zero, velocity = SIMD3<Double>.zero
         if stiffness > 0 {

@@ -13,8 +13,9 @@ public enum IntegrationMethod: Hashable, Sendable {
     case dopri5(tolerance: Double)
     /// DOP853; the tolerance is used as both absolute and relative tolerance.
     case dop853(tolerance: Double)
-    /// The analytic solution, for one body under linear springs, gravity and drag, or for any
-    /// number of bodies under gravity and drag alone (no springs).
+    /// The analytic solution, for bodies under gravity, drag and springs whose forces are linear
+    /// (rest length 0, or any rest length in 1-D while each spring keeps its ends in order; bodies
+    /// joined by springs up to 48 coordinates).
     case exact
 
     /// The orders `adams` has.

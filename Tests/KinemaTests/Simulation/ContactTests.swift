@@ -321,14 +321,4 @@ struct ExactSceneTests {
         let far = try #require(EventDrivenScene.meeting(SIMD3(-1e308, 0, 0), SIMD3(1e308, 0, 0), 1e307))
         #expect(abs(far - 0.9) <= 1e-15)
     }
-
-    @Test func springsBetweenSeveralBodiesAreRefusedByName() throws {
-        let scene = try PhysicsScene(
-            dimensions: 1,
-            bodies: [
-                PhysicsBody(name: "a", position: SIMD3(0, 0, 0)), PhysicsBody(name: "b", position: SIMD3(1, 0, 0))
-            ],
-            springs: [SpringForce(.bodies(0, 1), stiffness: 10)])
-        #expect(throws: KinemaError.self) { try Simulation(scene: scene).run(method: .exact, duration: 1) }
-    }
 }
