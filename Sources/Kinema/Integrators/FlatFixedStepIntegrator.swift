@@ -1,8 +1,6 @@
 /// A fixed-step method on a scene in flat storage, stage by stage in place: one workspace
-/// allocated at creation, loops over the coordinates, no temporaries per step. For `RK4`,
-/// `ExplicitEuler`, `SemiImplicitEuler` and `VelocityVerlet` the arithmetic is lane for lane the
-/// method's own `step` (same operations in the same order), so both agree to the last bit; another
-/// `FixedStepMethod` runs through its `step` on `FlatVector`'s operators (allocating).
+/// allocated at creation, the method's in-place step (`FixedStepMethod.step(_:_:time:by:)`, lane
+/// for lane its `step`, so both agree to the last bit), no temporaries per step.
 ///
 /// The acceleration at the end of a step is the first the next step needs (computed once: 4
 /// evaluations per RK4 step, 1 per Euler step, 2 per Verlet step) and, with the one at its start,
@@ -23,8 +21,8 @@
     public private(set) var steps = 0
     public private(set) var evaluations = 0
 
-    /// Slots of n lanes: the accelerations at the last step's start and end, the stage position and
-    /// velocity, the velocities of stages 2 and 3, the accelerations of stages 2, 3 and 4.
+    /// Slots of n lanes: the accelerations at the last step's start and end, then seven of the
+    /// method's scratch (`FlatStepLanes.slot`).
     @usableFromInline var work: [Double]
     @usableFromInline let count: Int
     /// Which of slots 0 and 1 holds the acceleration at `time` (the other: at `previousTime`).
@@ -63,57 +61,21 @@
         // Absorb a sliver left by rounding rather than take a step of 1e-16 s.
         let h = remaining <= timeStep * (1 + 1e-9) ? remaining : timeStep
         swap(&state, &previousState)
-        if Method.self == RK4.self {
-            stepRK4(h)
-            endSlot = 1 - endSlot
-        } else if Method.self == ExplicitEuler.self || Method.self == SemiImplicitEuler.self
-            || Method.self == VelocityVerlet.self
-        {
-            stepLowOrder(h)
-            endSlot = 1 - endSlot
-        } else {  // another method: its own step on FlatVector's operators
-            state = Method.step(system, previousState, time: time, by: h).sized(count)
-            endSlot = 1 - endSlot
-            evaluateEndAcceleration()
-            evaluations += Method.evaluationsPerStep
+        let n = count, startSlot = endSlot, t = time, layout = system.layout, resting = system.resting
+        withStepLanes { w, x0, v0, x1, v1 in
+            let lanes = FlatStepLanes(
+                count: n, x0: x0, v0: v0, a0: w + startSlot * n, x1: x1, v1: v1, aEnd: w + (1 - startSlot) * n,
+                scratch: w + 2 * n, time: t, layout: layout, resting: resting)
+            Method.step(lanes, by: h)
         }
+        endSlot = 1 - endSlot
+        evaluations += Method.evaluationsPerStep
         previousTime = time
         time = h == remaining ? limit : time + h
         steps += 1
     }
 
-    /// Euler, semi-implicit Euler or velocity Verlet: from the start's position x0, velocity v0 and
-    /// acceleration a0 (the last step's end) to the new state, then its acceleration.
-    mutating func stepLowOrder(_ h: Double) {
-        let n = count, layout = system.layout, resting = system.resting
-        let startSlot = endSlot, nextSlot = 1 - endSlot
-        let halfSquare = 0.5 * h * h, half = 0.5 * h
-        withStepLanes { w, x0, v0, x1, v1 in
-            let a0 = w + startSlot * n, aEnd = w + nextSlot * n, predicted = w + 2 * n, a1 = w + 3 * n
-            if Method.self == ExplicitEuler.self {
-                for i in 0..<n {
-                    x1[i] = x0[i] + h * v0[i]
-                    v1[i] = v0[i] + h * a0[i]
-                }
-            } else if Method.self == SemiImplicitEuler.self {
-                for i in 0..<n {
-                    v1[i] = v0[i] + h * a0[i]
-                    x1[i] = x0[i] + h * v1[i]
-                }
-            } else {
-                for i in 0..<n {
-                    x1[i] = (x0[i] + h * v0[i]) + halfSquare * a0[i]
-                    predicted[i] = v0[i] + h * a0[i]
-                }
-                layout.accelerate(position: x1, velocity: predicted, into: a1, resting: resting)
-                for i in 0..<n { v1[i] = v0[i] + half * (a0[i] + a1[i]) }
-            }
-            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
-        }
-        evaluations += Method.evaluationsPerStep
-    }
-
-    /// The workspace and the lanes of the step's start (x0, v0) and end (x1, v1), for the step loops.
+    /// The workspace and the lanes of the step's start (x0, v0) and end (x1, v1).
     mutating func withStepLanes(
         _ body: (
             UnsafeMutablePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>,
@@ -131,39 +93,6 @@
                 }
             }
         }
-    }
-
-    /// RK4's four stages; the fourth evaluation is the acceleration at the end.
-    mutating func stepRK4(_ h: Double) {
-        let n = count, layout = system.layout, resting = system.resting
-        let half = 0.5 * h, sixth = h / 6
-        let startSlot = endSlot, nextSlot = 1 - endSlot
-        withStepLanes { w, x0, v0, x1, v1 in
-            let a1 = w + startSlot * n, aEnd = w + nextSlot * n
-            let xs = w + 2 * n, vs = w + 3 * n, v2 = w + 4 * n, v3 = w + 5 * n
-            let a2 = w + 6 * n, a3 = w + 7 * n, a4 = w + 8 * n
-            for i in 0..<n {
-                xs[i] = x0[i] + half * v0[i]
-                v2[i] = v0[i] + half * a1[i]
-            }
-            layout.accelerate(position: xs, velocity: v2, into: a2, resting: resting)
-            for i in 0..<n {
-                xs[i] = x0[i] + half * v2[i]
-                v3[i] = v0[i] + half * a2[i]
-            }
-            layout.accelerate(position: xs, velocity: v3, into: a3, resting: resting)
-            for i in 0..<n {
-                xs[i] = x0[i] + h * v3[i]
-                vs[i] = v0[i] + h * a3[i]
-            }
-            layout.accelerate(position: xs, velocity: vs, into: a4, resting: resting)
-            for i in 0..<n {
-                x1[i] = x0[i] + sixth * (v0[i] + 2 * (v2[i] + v3[i]) + vs[i])
-                v1[i] = v0[i] + sixth * (a1[i] + 2 * (a2[i] + a3[i]) + a4[i])
-            }
-            layout.accelerate(position: x1, velocity: v1, into: aEnd, resting: resting)
-        }
-        evaluations += 4
     }
 
     /// Up to 64 steps per call toward `target`, so the simulator's per-call checks (finite state,

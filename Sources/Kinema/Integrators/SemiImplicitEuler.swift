@@ -13,5 +13,15 @@
         return PhaseState(position: state.position + h * velocity, velocity: velocity)
     }
 
+    @inline(__always)
+    public static func step(_ lanes: FlatStepLanes, by h: Double) {
+        let (x0, v0, a0, x1, v1) = (lanes.x0, lanes.v0, lanes.a0, lanes.x1, lanes.v1)
+        for i in 0..<lanes.count {
+            v1[i] = v0[i] + h * a0[i]
+            x1[i] = x0[i] + h * v1[i]
+        }
+        lanes.accelerate(x1, v1, into: lanes.aEnd)
+    }
+
     public static func largestStableStep(omega: Double, dampingRatio: Double) -> Double { 2 / omega }
 }

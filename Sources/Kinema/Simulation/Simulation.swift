@@ -219,88 +219,34 @@ public struct Simulation: Sendable {
         {
             return result
         }
+        func packed<V: StateVector>(_: V.Type) throws -> Use.Result {
+            try withStepper(SceneSystem<V>(scene: scene), method, landOnSamples, use, PackedIntegrators<V>.self)
+        }
         if scene.coordinateCount > largestPackedScene {
-            return try withStepper(SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use)
+            return try withStepper(
+                SceneSystem<FlatVector>(scene: scene), method, landOnSamples, use, FlatIntegrators.self)
         }
         switch scene.coordinateCount {
-        case 1: return try withStepper(SceneSystem<Double>(scene: scene), method, landOnSamples, use)
-        case 2: return try withStepper(SceneSystem<SIMD2<Double>>(scene: scene), method, landOnSamples, use)
-        case 3: return try withStepper(SceneSystem<SIMD3<Double>>(scene: scene), method, landOnSamples, use)
-        case 4: return try withStepper(SceneSystem<SIMD4<Double>>(scene: scene), method, landOnSamples, use)
-        case 5...8: return try withStepper(SceneSystem<SIMD8<Double>>(scene: scene), method, landOnSamples, use)
-        default: return try withStepper(SceneSystem<SIMD16<Double>>(scene: scene), method, landOnSamples, use)
+        case 1: return try packed(Double.self)
+        case 2: return try packed(SIMD2<Double>.self)
+        case 3: return try packed(SIMD3<Double>.self)
+        case 4: return try packed(SIMD4<Double>.self)
+        case 5...8: return try packed(SIMD8<Double>.self)
+        default: return try packed(SIMD16<Double>.self)
         }
     }
 
-    func withStepper<V: StateVector, Use: SceneStepperUse>(
-        _ system: SceneSystem<V>, _ method: IntegrationMethod,
-        _ landOnSamples: Bool, _ use: Use
+    func withStepper<Integrators: SceneIntegrators, Use: SceneStepperUse>(
+        _ system: SceneSystem<Integrators.Vector>, _ method: IntegrationMethod,
+        _ landOnSamples: Bool, _ use: Use, _: Integrators.Type
     ) throws -> Use.Result {
         var system = system
         let start = system.initialState
         system.resting = try Collisions.initialContacts(system, start)
         try refuseIfTooCostly(method, system, duration: use.duration)
-        // The fixed-step methods' limit, named in an `unstable` error; nil for the others.
-        let limit: ((Double, Double) -> Double)? =
-            method.timeStep == nil
-            ? nil
-            : {
-                method.largestStableStep(omega: $0, dampingRatio: $1) ?? 0
-            }
-        // Generic over the vector too: the flat-storage integrators step `SceneSystem<FlatVector>`.
-        func stepper<J: Integrator, W>(_ integrator: consuming J) -> SceneStepper<J, W>
-        where J.System == SceneSystem<W> {
-            SceneStepper(
-                integrator, methodName: method.name, timeStep: method.timeStep, stabilityLimit: limit,
-                stepBudget: stepBudget, maximumStep: method.timeStep == nil ? maximumStep : .infinity,
-                landOnSamples: landOnSamples)
-        }
-        /// A fixed-step method: in place on flat storage, generic otherwise.
-        func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
-            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(
-                    stepper(FlatFixedStepIntegrator(system: flat, method: type, state: start, timeStep: h)))
-            }
-            return try use.use(stepper(FixedStepIntegrator(system: system, method: type, state: start, timeStep: h)))
-        }
-        switch method {
-        case .euler(let h): return try fixed(ExplicitEuler.self, h)
-        case .semiImplicitEuler(let h): return try fixed(SemiImplicitEuler.self, h)
-        case .verlet(let h): return try fixed(VelocityVerlet.self, h)
-        case .rk4(let h): return try fixed(RK4.self, h)
-        case .adams(let h, let order):
-            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(
-                    stepper(FlatAdamsBashforthMoulton(system: flat, state: start, timeStep: h, order: order)))
-            }
-            return try use.use(stepper(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order)))
-        case .dopri5(let tolerance):
-            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(
-                    stepper(
-                        FlatDormandPrince54(
-                            system: flat, state: start, absoluteTolerance: tolerance,
-                            relativeTolerance: tolerance)))
-            }
-            return try use.use(
-                stepper(
-                    DormandPrince54(
-                        system: system, state: start, absoluteTolerance: tolerance,
-                        relativeTolerance: tolerance)))
-        case .dop853(let tolerance):
-            if let flat = system as? SceneSystem<FlatVector>, let start = start as? PhaseState<FlatVector> {
-                return try use.use(
-                    stepper(
-                        FlatDOP853(
-                            system: flat, state: start, absoluteTolerance: tolerance,
-                            relativeTolerance: tolerance)))
-            }
-            return try use.use(
-                stepper(
-                    DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance)))
-        case .exact:
-            return try use.use(stepper(try ExactIntegrator(system: system, state: start)))
-        }
+        let stepping = SteppingUse<Integrators.Vector, Use>(
+            method: method, stepBudget: stepBudget, maximumStep: maximumStep, landOnSamples: landOnSamples, use: use)
+        return try Integrators.withIntegrator(method, system, start, stepping)
     }
 
     func requireValidMaximumStep() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// Scenes in flat storage (`FlatVector`, any size) against the packed SIMD path, analytic
 /// oscillators and static bodies. GSL's check of a 1,000-body chain is in KinemaReferenceTests.
@@ -50,6 +50,37 @@ struct FlatStorageTests {
         #expect(inPlace.velocities == packed.velocities)
         #expect(inPlace.events == packed.events)
         #expect(inPlace.steps == packed.steps)
+    }
+
+    /// A method of the caller's own (the explicit midpoint rule) has no in-place step: flat storage
+    /// runs its `step` on `FlatVector`'s operators, the same lane arithmetic as on a SIMD16.
+    @Test func aMethodWithoutAnInPlaceStepStepsFlatStorageThroughItsOwnStep() throws {
+        enum Midpoint: FixedStepMethod {
+            static let order = 2
+            static let evaluationsPerStep = 2
+            static func step<S: SecondOrderSystem>(
+                _ system: S, _ state: PhaseState<S.Vector>, time: Double, by h: Double
+            ) -> PhaseState<S.Vector> {
+                let middle = state + (0.5 * h) * system.derivative(of: state, at: time)
+                return state + h * system.derivative(of: middle, at: time + 0.5 * h)
+            }
+            static func largestStableStep(omega: Double, dampingRatio: Double) -> Double { 2 / omega }
+        }
+        let scene = try Self.chain2D(8)
+        let packedSystem = SceneSystem<SIMD16<Double>>(scene: scene), flatSystem = SceneSystem<FlatVector>(scene: scene)
+        var packed = FixedStepIntegrator(
+            system: packedSystem, method: Midpoint.self, state: packedSystem.initialState, timeStep: 1e-3)
+        var flat = FlatFixedStepIntegrator(
+            system: flatSystem, method: Midpoint.self, state: flatSystem.initialState, timeStep: 1e-3)
+        for _ in 0..<300 {
+            try packed.advance(toward: .infinity)
+            try flat.advance(toward: .infinity)
+        }
+        #expect(flat.time == packed.time && flat.time > 0.29)
+        for lane in 0..<16 {
+            #expect(flat.state.position.lanes[lane] == packed.state.position[lane])
+            #expect(flat.state.velocity.lanes[lane] == packed.state.velocity[lane])
+        }
     }
 
     /// 200 bodies in 3-D (600 coordinates) each on its own anchor spring: every coordinate follows
