@@ -272,7 +272,7 @@ struct LargeSceneReferenceTests {
 /// `exact` on bodies joined by springs (the matrix exponential of their linear system), against
 /// GSL's rk8pd at 1e-13 through the same scene: a 1-D chain with rest lengths, drag, two planes and
 /// sphere contacts; a 2-D chain of rest length 0 under gravity bouncing on a floor; a 3-D pair with
-/// a static body, drag and a stiff spring.
+/// a static body, drag and a stiff spring; two bodies each on its own anchor spring, colliding.
 struct AffineExactTests {
     static let scenes = [
         """
@@ -301,12 +301,21 @@ struct AffineExactTests {
           {"name": "p", "position": [0, 0, 0], "static": true}, {"name": "b", "position": [1, 0.8, -0.3], "mass": 0.5}],
          "springs": [{"bodies": ["a", "p"], "stiffness": 40, "damping": 0.3}, {"bodies": ["a", "b"], "stiffness": 250}],
          "gravity": [0, -9.81, 1], "drag": 0.2}
+        """,
+        """
+        {"dimensions": 2, "bodies": [
+          {"name": "a", "position": [0.5, 1], "velocity": [1, 0], "radius": 0.1},
+          {"name": "b", "position": [-0.5, 1], "velocity": [0, 3], "radius": 0.1, "mass": 2}],
+         "springs": [{"body": "a", "anchor": [0, 1], "stiffness": 40, "damping": 0.3},
+          {"body": "b", "anchor": [0, 1.2], "stiffness": 30}],
+         "gravity": [0, -9.81], "contacts": {"restitution": 1},
+         "planes": [{"name": "floor", "normal": [0, 1], "offset": 0, "restitution": 0.7}]}
         """
     ]
 
     /// Every sample within 1e-10 (rk8pd's own error at 1e-13 over 4 s is about 4e-12 on the stiff
     /// pair) and every impact at the same time within 1e-12.
-    @Test(arguments: 0..<3)
+    @Test(arguments: 0..<4)
     func matchesRK8PD(_ index: Int) throws {
         let scene = try PhysicsScene(json: Self.scenes[index])
         let exact = try Simulation(scene: scene).run(method: .exact, duration: 4, sampleRate: 10)

@@ -47,13 +47,13 @@ import RealModule
     /// A body in resting contact that still moves (sliding), named in the error of the next step.
     var sliding: Int?
 
-    /// - Throws: `KinemaError` unless the scene has one body and only linear forces, or any
-    ///   number of bodies and no springs.
+    /// - Throws: `KinemaError` for springs whose forces are not linear (a rest length beyond
+    ///   1-D) or a scene joined by springs past `largestAffineScene` coordinates.
     public init(system: System, state: State) throws {
         let scene = system.scene
         isBallistic = scene.bodies.count > 1 && scene.springs.isEmpty
         // The scene system already reduces one body's linear forces to per-unit-mass k, c and anchor.
-        isAffine = !isBallistic && !system.isLinear
+        isAffine = !isBallistic && (scene.bodies.count > 1 || !system.isLinear)
         if isAffine {
             guard scene.dimensions == 1 || scene.springs.allSatisfy({ $0.restLength == 0 }) else {
                 throw KinemaError(
