@@ -586,6 +586,7 @@ public enum KeyframeBaker {
             ).error
         }
         var worst = 0.0, unrefined: [(segment: Int, ceiling: Double)] = []
+        unrefined.reserveCapacity(keys.count - 1)  // one allocation, not one per doubling
         func include(_ e: Double) { worst = worst.isNaN || e.isNaN ? .nan : max(worst, e) }
         for i in 0..<(keys.count - 1) where keys[i + 1] > keys[i] {
             let known = parametric && i < measured.count ? measured[i] : nil
@@ -598,7 +599,8 @@ public enum KeyframeBaker {
             }
             include(segmentError(i))
         }
-        for (i, ceiling) in unrefined.sorted(by: { $0.ceiling > $1.ceiling }) where ceiling > worst {
+        unrefined.sort { $0.ceiling > $1.ceiling }
+        for (i, ceiling) in unrefined where ceiling > worst {
             include(segmentError(i))
         }
         return worst
