@@ -32,8 +32,8 @@ import RealModule
     let maximumStep: Double
     /// Several bodies, each on its own arc (no springs).
     let isBallistic: Bool
-    /// Bodies joined by springs (or springs with a rest length): the matrix exponential of the
-    /// segment's linear system, made at each restart.
+    /// Several bodies with springs, or one with a spring of some rest length (1-D): the matrix
+    /// exponential of the segment's linear system, made at each restart.
     let isAffine: Bool
     var affine: AffineMotion?
     /// Per spring with a rest length (1-D): the sign its length had at the segment's start, which
