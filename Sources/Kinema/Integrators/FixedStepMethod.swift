@@ -20,7 +20,7 @@
 
 extension FixedStepMethod {
     public static func step(_ lanes: FlatStepLanes, by h: Double) {
-        var system = SceneSystem<FlatVector>(scene: lanes.layout.scene)
+        var system = SceneSystem<FlatVector>(layout: lanes.layout)
         system.resting = lanes.resting
         let n = lanes.count
         let start = PhaseState<FlatVector>(

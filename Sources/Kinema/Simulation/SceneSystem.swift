@@ -47,9 +47,14 @@ import RealModule
 
     /// - Precondition: `V.laneCount >= scene.coordinateCount`.
     public init(scene: PhysicsScene) {
-        precondition(V.laneCount >= scene.coordinateCount, "vector too small for the scene")
-        layout = Layout(scene: scene)
-        let linear = Self.linearForces(scene)
+        self.init(layout: Layout(scene: scene))
+    }
+
+    /// The system of a scene compiled already (another vector type's, sharing its layout).
+    init(layout: Layout) {
+        precondition(V.laneCount >= layout.scene.coordinateCount, "vector too small for the scene")
+        self.layout = layout
+        let linear = Self.linearForces(layout.scene)
         self.linear =
             linear
             ?? LinearForces(
