@@ -101,6 +101,92 @@ enum Collisions {
         return a
     }
 
+    /// The first impact inside [t0, t1] of a gap that is ≥ 0 at both ends of the step: a body that
+    /// met a collider and left it again within one long step (a ball's arc through a ceiling, a
+    /// sphere falling past another while an adaptive or exact method steps a free fall in one go).
+    /// `guess` is where a model of the step put the gap's minimum, and `likely` whether the model
+    /// put it below 0: the gap is read there on the dense output and, where it is not negative
+    /// but the model says it should be, the minimum is searched on [t0, t1] (golden sections).
+    /// Returns the root before the first negative gap found, nil when the gap stays ≥ 0.
+    static func dip(
+        _ t0: Double, _ t1: Double, guess: Double, likely: Bool, depth: Double, _ gapAt: (Double) -> Double
+    ) -> Double? {
+        var inside: Double?
+        if gapAt(guess) < -depth {
+            inside = guess
+        } else if likely {
+            let r = 0.6180339887498949
+            var a = t0, b = t1, c = b - r * (b - a), d = a + r * (b - a)
+            var fc = gapAt(c), fd = gapAt(d)
+            for _ in 0..<80 where b - a > 4 * b.ulp {
+                if fc < -depth { inside = c; break }
+                if fd < -depth { inside = d; break }
+                if fc < fd {
+                    (b, d, fd) = (d, c, fc)
+                    c = b - r * (b - a)
+                    fc = gapAt(c)
+                } else {
+                    (a, c, fc) = (c, d, fd)
+                    d = a + r * (b - a)
+                    fd = gapAt(d)
+                }
+            }
+        }
+        return inside.map { lastNonNegative(t0, $0, gapAt) }
+    }
+
+    /// The first impact inside [t0, t1] of a gap to a plane that ends the step at `end` ≥ 0,
+    /// growing at `endRate` (per step), if it met the plane inside the step: the gap's parabola
+    /// through both ends, with that slope at the end, says where it was least.
+    static func dip(
+        _ t0: Double, _ t1: Double, end: Double, endRate: Double, depth: Double, _ gapAt: (Double) -> Double
+    ) -> Double? {
+        // Leaving the plane, near enough to have been on it (under a constant acceleration, a
+        // gap that was 0 inside the step is at most its slope at the end times the step).
+        guard endRate > 0, end < 1.5 * endRate else { return nil }
+        let start = gapAt(t0), bend = (end - start) - endRate
+        guard start >= 0, bend < 0 else { return nil }
+        let s = 0.5 * (1 + (end - start) / bend), least = start + s * (end - start) + s * (1 - s) * bend
+        guard s > 0, s < 1, least < 0.1 * (end - least) else { return nil }
+        return dip(t0, t1, guess: t0 + s * (t1 - t0), likely: least < 0, depth: depth, gapAt)
+    }
+
+    /// Where, as a fraction of the step, a path with these ends comes closest to the origin, if
+    /// it comes within `reach`: the path from `start` to `end` with `end`'s rate of change times
+    /// the step `endRate`, the parabola through both ends with that slope at the end (exact
+    /// under a constant acceleration). Returns the fraction and the distance there.
+    static func closestApproach(
+        _ start: SIMD3<Double>, _ end: SIMD3<Double>, endRate: SIMD3<Double>, within reach: Double
+    ) -> (fraction: Double, distance: Double)? {
+        // p(s) = start + s·chord + s(1 − s)·bend, so p(1) = end and p′(1) = chord − bend = endRate.
+        let chord = end - start, bend = chord - endRate
+        // The path strays at most |bend|/4 from the chord: farther than that from the origin, it
+        // stays beyond `reach` (most pairs the broad phase finds end here).
+        let cc = (chord * chord).sum()
+        let along = cc > 0 ? min(max(-(start * chord).sum() / cc, 0), 1) : 0
+        let nearest = start + along * chord
+        guard (nearest * nearest).sum().squareRoot() - 0.25 * (bend * bend).sum().squareRoot() < reach else {
+            return nil
+        }
+        func squared(_ s: Double) -> Double {
+            let p = start + s * chord + (s * (1 - s)) * bend
+            return (p * p).sum()
+        }
+        var best = 0.0, bestValue = squared(0)
+        for k in 1...16 {
+            let s = Double(k) / 16, value = squared(s)
+            if value < bestValue { (best, bestValue) = (s, value) }
+        }
+        let r = 0.6180339887498949
+        var a = max(best - 1.0 / 16, 0), b = min(best + 1.0 / 16, 1)
+        for _ in 0..<40 {
+            let c = b - r * (b - a), d = a + r * (b - a)
+            if squared(c) < squared(d) { b = d } else { a = c }
+        }
+        let s = 0.5 * (a + b)
+        return squared(s) < bestValue ? (s, squared(s).squareRoot()) : (best, bestValue.squareRoot())
+    }
+
     /// Applies the impulse of an impact, then the impulses it passes on, and returns the new
     /// state; records an event for each.
     ///

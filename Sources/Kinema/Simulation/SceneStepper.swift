@@ -225,8 +225,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             largestStableStep: largest, method: methodName)
     }
 
-    /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0. Planes are checked
-    /// body by body; sphere pairs only where the broad phase finds them overlapping at the step's end.
+    /// The earliest impact in the last step: a gap that went from ≥ 0 to < 0, or that went below 0
+    /// and back inside the step (a long step over a whole arc). Planes are checked body by body;
+    /// sphere pairs only where the broad phase finds them within reach at the step's end.
     /// Throws `SimulationError.contactLost` where a body ended a step inside a plane or another
     /// sphere beyond rounding without an impact to resolve it: output past such a step would be
     /// wrong, so the run stops instead.
@@ -266,7 +267,12 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         // The layout and the contacts, not the system: a copy of the system went through its
         // generic value witness on every step.
         let layout = integrator.system.layout, resting = integrator.system.resting, d = layout.dimensions
-        let x1 = integrator.state.position
+        let x1 = integrator.state.position, v1 = integrator.state.velocity
+        // Whether a body's gap to a plane may fall and rise again inside a step (curve away from
+        // the plane): under springs, drag or sphere contacts; under gravity alone, only where it
+        // pulls away from the plane (a ceiling).
+        let curving = !layout.springs.isEmpty || layout.drag != 0 || resting.contains { $0.other >= 0 }
+        let dips = curving || layout.planeNormals.contains { ($0 * layout.gravity).sum() > 0 }
         var best: Impact?
         func consider(
             _ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, scale: Double,
@@ -294,8 +300,20 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let xb = vector(x1, b)
             for p in layout.planeOffsets.indices {
                 let end = Collisions.gap(layout, xb, body: b, plane: p)
-                guard end < 0 else { continue }
                 let scale = max(1, abs(layout.planeOffsets[p]) + layout.radii[b])
+                guard end < 0 else {
+                    // Outside at the step's end, but it may have met the plane inside the step and
+                    // left it (a ball's arc through a ceiling).
+                    let n = layout.planeNormals[p]
+                    guard dips, curving || (layout.gravity * n).sum() > 0,
+                        !resting.contains(.init(body: b, plane: p)),
+                        let time = Collisions.dip(
+                            t0, t1, end: end, endRate: (vector(v1, b) * n).sum() * (t1 - t0), depth: 1e-12 * scale,
+                            { Collisions.gap(layout, position(b, $0), body: b, plane: p) })
+                    else { continue }
+                    if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: b, collider: .plane(p)) }
+                    continue
+                }
                 if resting.contains(.init(body: b, plane: p)) {
                     if end < -1e-9 * scale { breach = (b, .plane(p), -end) }
                     continue
@@ -304,14 +322,13 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 // only if the body moves into it or ends inside it beyond rounding: a ball leaving
                 // an elastic wall was found "hitting" it at zero speed and put at rest.
                 func closing() -> Bool {
-                    end < -1e-12 || (vector(integrator.state.velocity, b) * layout.planeNormals[p]).sum() < 0
+                    end < -1e-12 || (vector(v1, b) * layout.planeNormals[p]).sum() < 0
                 }
                 consider(
                     { Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
                     scale: scale, closing: closing)
             }
         }
-        let v1 = integrator.state.velocity
         for (a, b) in pairs where layout.inverseMasses[a] + layout.inverseMasses[b] > 0 {
             // Closing: approaching along the line between the centres faster than 1e-9 at the step's end.
             func closing() -> Bool {
@@ -322,19 +339,19 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let scale = layout.radii[a] + layout.radii[b]
             let separation = vector(x1, a) - vector(x1, b)
             if (separation * separation).sum().squareRoot() - scale >= 0 {
-                // Apart at the step's end: a grazing pair (or one that passed through) came closest
-                // inside the step, where the relative motion, nearly straight over a step, put it.
-                let u = vector(v1, a) - vector(v1, b), uu = (u * u).sum()
-                guard uu > 0 else { continue }
-                let back = min(max((separation * u).sum() / uu, 0), t1 - t0), closest = t1 - back
-                // Straight back along u the pair stays apart by more than a tenth of the way it
-                // moved: no contact (the path bends far less than that over a step).
-                let apart = separation - back * u
-                guard (apart * apart).sum().squareRoot() - scale < 0.1 * back * uu.squareRoot() else { continue }
-                guard closest > t0, closest < t1, gapAt(closest) < 0, gapAt(t0) >= -1e-9 * max(1, scale) else {
-                    continue
-                }
-                let time = Collisions.lastNonNegative(t0, closest, gapAt)
+                // Apart at the step's end: a grazing pair, or one that passed through in a long
+                // step, came closest inside it, where the relative motion's parabola through
+                // both ends (with the end's velocity) puts it.
+                let start = position(a, t0) - position(b, t0), moved = separation - start
+                let slack = 0.1 * (moved * moved).sum().squareRoot()
+                guard
+                    let (s, distance) = Collisions.closestApproach(
+                        start, separation, endRate: (t1 - t0) * (vector(v1, a) - vector(v1, b)), within: scale + slack),
+                    s > 0, s < 1, distance - scale < slack,
+                    (start * start).sum().squareRoot() - scale >= -1e-9 * max(1, scale),
+                    let time = Collisions.dip(
+                        t0, t1, guess: t0 + s * (t1 - t0), likely: distance < scale, depth: 0, gapAt)
+                else { continue }
                 if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: a, collider: .body(b)) }
                 continue
             }

@@ -154,6 +154,53 @@ struct ContactTests {
         Self.expectNothingInside(trajectory, scene, "\(method)")
     }
 
+    /// A ball thrown up at 5 m/s under an elastic ceiling 1.2 m up: its arc meets the ceiling at
+    /// t = (5 − √(25 − 2·9.81·1.2))/9.81 and would peak above it. At one sample a second the
+    /// adaptive and exact methods cover the whole arc in one step, which ends below the ceiling
+    /// again: the hit lies inside the step.
+    @Test(arguments: integrators)
+    func anArcThroughTheCeilingInsideALongStepIsFound(_ method: IntegrationMethod) throws {
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [PhysicsBody(name: "ball", position: .zero, velocity: SIMD3(5, 0, 0))],
+            gravity: SIMD3(-9.81, 0, 0),
+            planes: [Plane(name: "ceiling", normal: SIMD3(-1, 0, 0), offset: -1.2, restitution: 1)])
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 1.5, sampleRate: 1)
+        Self.expectNothingInside(trajectory, scene, "\(method)")
+        let expected = (5 - (25 - 2 * 9.81 * 1.2).squareRoot()) / 9.81
+        let tolerance = method.name == "semi-implicit-euler" ? 1e-2 : 1e-9  // first order: not exact on a parabola
+        #expect(
+            trajectory.events.count == 1 && abs((trajectory.events.first?.time ?? 0) - expected) <= tolerance,
+            "\(method): \(trajectory.events.map(\.time)), expected \(expected)")
+    }
+
+    /// Three balls in a column over the floor (a resting on it, b and c dropped from 0.5 and 1):
+    /// b meets a after falling 0.2 m, at √(0.4/9.81) s, c falls onto the bouncing pair, and all
+    /// three end at rest stacked at 0.1, 0.3 and 0.5, never inside each other or the floor. Over
+    /// long steps c used to pass through b inside a step and stop the run.
+    @Test(arguments: integrators)
+    func aColumnOfThreeComesToRestStacked(_ method: IntegrationMethod) throws {
+        let scene = try PhysicsScene(
+            dimensions: 1,
+            bodies: [
+                PhysicsBody(name: "a", position: SIMD3(0.1, 0, 0), radius: 0.1),
+                PhysicsBody(name: "b", mass: 2, position: SIMD3(0.5, 0, 0), radius: 0.1),
+                PhysicsBody(name: "c", mass: 0.5, position: SIMD3(1, 0, 0), radius: 0.1)
+            ],
+            gravity: SIMD3(-9.81, 0, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)],
+            contacts: PhysicsScene.Contacts(restitution: 0.5))
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 5, sampleRate: 1)
+        Self.expectNothingInside(trajectory, scene, "\(method)")
+        let last = trajectory.count - 1
+        let ends = (0..<3).map { trajectory.position(atSample: last, coordinate: $0) }
+        #expect(zip(ends, [0.1, 0.3, 0.5]).allSatisfy { abs($0 - $1) <= 1e-9 }, "\(method): ends at \(ends)")
+        let first = try #require(trajectory.events.first)
+        guard method.name != "semi-implicit-euler" else { return }
+        #expect(
+            first.body == "a" && first.collider == "b" && abs(first.time - (0.4 / 9.81).squareRoot()) <= 1e-9,
+            "\(method): first \(first.body)–\(first.collider) at \(first.time)")
+    }
+
     /// Random piles and boxes, 1-D to 3-D, with and without gravity: no body through a plane and
     /// no sphere pair overlapping, at any sample (and the run's own check raised no error).
     @Test(arguments: [1, 2, 3])
