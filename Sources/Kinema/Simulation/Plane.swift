@@ -8,7 +8,8 @@ public struct Plane: Hashable, Sendable {
     public private(set) var offset: Double
     /// The fraction of normal speed kept at an impact, in [0, 1].
     public private(set) var restitution: Double
-    /// Coulomb friction coefficient (≥ 0) for the tangential impulse and for sliding while resting.
+    /// Coulomb friction coefficient (≥ 0) for the tangential impulse, and for a body resting on
+    /// the plane: held while what pulls it along is at most μ times the normal force, else slowed.
     public private(set) var friction: Double
 
     /// - Throws: `KinemaError` for a zero or non-finite normal, restitution outside [0, 1] or

@@ -1,6 +1,6 @@
 /// A body resting on a plane, or on another sphere it is pressed against: the normal velocity
 /// between them is zero and the contact carries the normal force (`SceneLayout.accelerate`
-/// removes the acceleration into it, and applies sliding friction on a plane).
+/// removes the acceleration into it, and applies Coulomb friction on a plane: holding or sliding).
 @usableFromInline package struct RestingContact: Hashable, Sendable {
     @usableFromInline package var body: Int
     /// The plane it rests on; -1 when it rests on `other`.
@@ -186,7 +186,11 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
     }
 
-    /// Resting contacts: the acceleration into each removed, sliding friction added on planes.
+    /// The speed along a plane below which a resting body counts as not sliding (units/s): its
+    /// friction then holds it rather than opposing a direction of motion rounding decides.
+    static var stickingSpeed: Double { 1e-6 }
+
+    /// Resting contacts: the acceleration into each removed, friction added on planes.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
     /// Gauss–Seidel sweeps until no contact is accelerated into (a stack converges in tens to
     /// hundreds of sweeps), at most 1,000.
@@ -219,14 +223,21 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                 let normal = (ai * n).sum()
                 guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
                 ai -= normal * n
-                if sweep == 0 {
+                let mu = scene.planes[contact.plane].friction
+                if sweep == 0 && mu > 0 {
+                    // Coulomb friction: against the sliding velocity; below `stickingSpeed`, held
+                    // (whatever pulls along the plane, up to μ times the normal force, cancelled),
+                    // or slipping against the pull beyond that.
                     let vi = load(v, contact.body, d)
                     let tangential = vi - (vi * n).sum() * n
-                    let speed = (tangential * tangential).sum().squareRoot()
-                    let mu = scene.planes[contact.plane].friction
-                    if mu > 0 && speed > 0 {
-                        // Coulomb sliding friction, smoothed below 1e-6 units/s so it cannot chatter.
-                        ai -= (mu * -normal * min(1, speed / 1e-6) / speed) * tangential
+                    let speed = (tangential * tangential).sum().squareRoot(), limit = mu * -normal
+                    if speed > Self.stickingSpeed {
+                        // Full from twice the sticking speed, so that a body pushed past it by a
+                        // contact above does not meet the whole of μN at once.
+                        ai -= (limit * min(1, speed / Self.stickingSpeed - 1) / speed) * tangential
+                    } else {
+                        let pull = (ai * ai).sum().squareRoot()  // ai is along the plane here
+                        ai = pull <= limit ? .zero : ai - (limit / pull) * ai
                     }
                 }
                 store(ai, a, contact.body, d)

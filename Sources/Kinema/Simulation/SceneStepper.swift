@@ -42,6 +42,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var time: Double
         var body: Int
         var collider: Collisions.Collider
+        /// Not an impact: the body, sliding on the plane `collider`, stops there (its velocity
+        /// along the plane is set to 0, and friction holds it from then on while it can).
+        var stops = false
     }
 
     /// The energy a passive scene may gain, relative to its initial energy, before the run is
@@ -127,7 +130,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             if hasColliders || times[next] < integrator.time {
                 integrator.prepareInterpolation()
             }
-            if hasColliders, let impact = try earliestImpact() {
+            if hasColliders, let impact = try earliest(try earliestImpact(), earliestStop()) {
                 while next < times.count && times[next] <= impact.time {
                     report(times[next], integrator.interpolateInPlace(at: times[next]))
                     next += 1
@@ -195,10 +198,18 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
         var system = integrator.system
+        if impact.stops, case .plane(let p) = impact.collider {
+            var state = integrator.interpolateInPlace(at: impact.time)
+            let v = system.vector(state.velocity, body: impact.body), n = system.planeNormals[p]
+            system.set(&state.velocity, body: impact.body, to: (v * n).sum() * n)
+            integrator.restart(at: impact.time, state: state)
+            return
+        }
         let recorded = events.count
-        let state = Collisions.apply(
+        var state = Collisions.apply(
             &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
             collider: impact.collider, time: impact.time, events: &events)
+        Collisions.stopHeldBodies(system, &state)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
@@ -206,6 +217,64 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         if eventCount > limit {
             throw SimulationError.tooManyEvents(time: impact.time, limit: limit)
         }
+    }
+
+    /// The earlier of an impact and a stop (an impact at the same time first).
+    private func earliest(_ impact: Impact?, _ stop: Impact?) -> Impact? {
+        guard let stop else { return impact }
+        return impact.map { $0.time <= stop.time ? $0 : stop } ?? stop
+    }
+
+    /// The first time in the last step where a body sliding on a plane with friction stops: its
+    /// velocity along the plane, in its direction at the step's start, falls to the sticking
+    /// speed. Without it, a method's steps carry the velocity past 0 and friction then pushes it
+    /// back: the body jitters on instead of stopping.
+    private mutating func earliestStop() -> Impact? {
+        let t0 = integrator.previousTime, t1 = integrator.time, layout = integrator.system.layout
+        let resting = integrator.system.resting, planes = layout.scene.planes
+        guard t1 > t0, resting.contains(where: { $0.other < 0 && planes[$0.plane].friction > 0 }) else { return nil }
+        let start = integrator.interpolateInPlace(at: t0), end = integrator.state.velocity
+        var free: V?  // the acceleration at the start without the contacts, where needed
+        var first: Impact?
+        for contact in resting where contact.other < 0 && planes[contact.plane].friction > 0 {
+            let n = layout.planeNormals[contact.plane], d = layout.dimensions
+            func vector(_ v: V) -> SIMD3<Double> {
+                var u = SIMD3<Double>.zero
+                for axis in 0..<d { u[axis] = v[lane: contact.body * d + axis] }
+                return u
+            }
+            func along(_ v: V) -> SIMD3<Double> {
+                let u = vector(v)
+                return u - (u * n).sum() * n
+            }
+            let v0 = along(start.velocity), speed = (v0 * v0).sum().squareRoot()
+            let sticking = SceneLayout.stickingSpeed
+            guard speed > sticking else { continue }
+            let time: Double
+            if (along(end) * v0).sum() <= sticking * speed {
+                time = Collisions.lastNonNegative(t0, t1) { t in
+                    (along(integrator.interpolateInPlace(at: t).velocity) * v0).sum() - sticking * speed
+                }
+            } else {
+                // A fixed step can carry a slow body past 0 and back for ever (its stages see
+                // friction reverse): it stops where friction alone would stop it in the step,
+                // if friction can hold what pulls it.
+                guard timeStep != nil else { continue }
+                if free == nil {
+                    var system = integrator.system
+                    system.resting = []
+                    free = system.acceleration(position: start.position, velocity: start.velocity, time: t0)
+                }
+                let a = vector(free ?? start.velocity), pressing = -(a * n).sum()
+                let pull = a + pressing * n, limit = planes[contact.plane].friction * pressing
+                guard pressing > 0, speed <= limit * (t1 - t0), (pull * pull).sum() <= limit * limit else { continue }
+                time = t0 + speed / limit
+            }
+            if first.map({ time < $0.time }) ?? true {
+                first = Impact(time: time, body: contact.body, collider: .plane(contact.plane), stops: true)
+            }
+        }
+        return first
     }
 
     /// Mutating for the same reason as `state(at:)`: it reads the integrator in place.
