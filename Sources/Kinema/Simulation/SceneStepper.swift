@@ -238,13 +238,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var first: Impact?
         for contact in resting where contact.other < 0 && planes[contact.plane].friction > 0 {
             let n = layout.planeNormals[contact.plane], d = layout.dimensions
-            func vector(_ v: V) -> SIMD3<Double> {
-                var u = SIMD3<Double>.zero
-                for axis in 0..<d { u[axis] = v[lane: contact.body * d + axis] }
-                return u
-            }
             func along(_ v: V) -> SIMD3<Double> {
-                let u = vector(v)
+                let u = Self.vector(v, body: contact.body, dimensions: d)
                 return u - (u * n).sum() * n
             }
             let v0 = along(start.velocity), speed = (v0 * v0).sum().squareRoot()
@@ -260,12 +255,16 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 // friction reverse): it stops where friction alone would stop it in the step,
                 // if friction can hold what pulls it.
                 guard timeStep != nil else { continue }
-                if free == nil {
+                let acceleration: V
+                if let free {
+                    acceleration = free
+                } else {
                     var system = integrator.system
                     system.resting = []
-                    free = system.acceleration(position: start.position, velocity: start.velocity, time: t0)
+                    acceleration = system.acceleration(position: start.position, velocity: start.velocity, time: t0)
+                    free = acceleration
                 }
-                let a = vector(free ?? start.velocity), pressing = -(a * n).sum()
+                let a = Self.vector(acceleration, body: contact.body, dimensions: d), pressing = -(a * n).sum()
                 let pull = a + pressing * n, limit = planes[contact.plane].friction * pressing
                 guard pressing > 0, speed <= limit * (t1 - t0), (pull * pull).sum() <= limit * limit else { continue }
                 time = t0 + speed / limit
@@ -359,12 +358,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         func position(_ body: Int, _ t: Double) -> SIMD3<Double> {
             Self.position(of: body, at: t, dimensions: d, in: &integrator)
         }
-        /// Body `body`'s 3-vector at the step's end from packed lanes (unused axes 0).
-        func vector(_ packed: V, _ body: Int) -> SIMD3<Double> {
-            var v = SIMD3<Double>.zero
-            for axis in 0..<d { v[axis] = packed[lane: body * d + axis] }
-            return v
-        }
+        func vector(_ packed: V, _ body: Int) -> SIMD3<Double> { Self.vector(packed, body: body, dimensions: d) }
         for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
             let xb = vector(x1, b)
             for p in layout.planeOffsets.indices {
@@ -427,6 +421,15 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             consider(gapAt, body: a, collider: .body(b), scale: scale, closing: closing)
         }
         return best
+    }
+
+    /// Body `body`'s 3-vector from packed lanes (unused axes 0); not the system's, which a read
+    /// of `integrator.system` would copy first.
+    @inline(__always)
+    private static func vector(_ packed: V, body: Int, dimensions d: Int) -> SIMD3<Double> {
+        var v = SIMD3<Double>.zero
+        for axis in 0..<d { v[axis] = packed[lane: body * d + axis] }
+        return v
     }
 
     /// Body `body`'s interpolated position. Through `inout`: called on the integrator captured by
