@@ -193,58 +193,108 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// Resting contacts: the acceleration into each removed, friction added on planes.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
     /// Gauss–Seidel sweeps until no contact is accelerated into (a stack converges in tens to
-    /// hundreds of sweeps), at most 1,000.
+    /// hundreds of sweeps), at most 1,000. Friction on a plane is bounded by the normal force
+    /// accumulated over the sweeps (a stack's weight, not the body's own), and updated in each.
     func applyContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
         _ resting: [RestingContact]
     ) {
-        let d = dimensions, hasPairs = resting.contains { $0.other >= 0 }
-        for sweep in 0..<(hasPairs ? 1_000 : 1) {
+        let hasPairs = resting.contains { $0.other >= 0 }
+        guard hasPairs else {
+            // One sweep settles contacts with planes alone: no accumulated forces to keep.
             var pushed = false
             for contact in resting {
-                if contact.other >= 0 {
-                    let (b, o) = (contact.body, contact.other)
-                    let separation = load(x, b, d) - load(x, o, d)
-                    let distance = (separation * separation).sum().squareRoot()
-                    let wb = inverseMasses[b], wo = inverseMasses[o]
-                    guard distance > 0, wb + wo > 0 else { continue }
-                    let n = separation / distance
-                    let ab = load(UnsafePointer(a), b, d), ao = load(UnsafePointer(a), o, d)
-                    let normal = ((ab - ao) * n).sum()
-                    guard normal < -1e-12 * (1 + abs((ab * n).sum())) else { continue }
-                    let lambda = -normal / (wb + wo)
-                    store(ab + (lambda * wb) * n, a, b, d)
-                    store(ao - (lambda * wo) * n, a, o, d)
-                    pushed = true
-                    continue
-                }
-                let n = planeNormals[contact.plane]
-                var ai = load(UnsafePointer(a), contact.body, d)
-                let normal = (ai * n).sum()
-                guard normal < 0 else { continue }  // pulled away: the contact lets go (the simulator ends it)
-                ai -= normal * n
-                let mu = scene.planes[contact.plane].friction
-                if sweep == 0 && mu > 0 {
-                    // Coulomb friction: against the sliding velocity; below `stickingSpeed`, held
-                    // (whatever pulls along the plane, up to μ times the normal force, cancelled),
-                    // or slipping against the pull beyond that.
-                    let vi = load(v, contact.body, d)
-                    let tangential = vi - (vi * n).sum() * n
-                    let speed = (tangential * tangential).sum().squareRoot(), limit = mu * -normal
-                    if speed > Self.stickingSpeed {
-                        // Full from twice the sticking speed, so that a body pushed past it by a
-                        // contact above does not meet the whole of μN at once.
-                        ai -= (limit * min(1, speed / Self.stickingSpeed - 1) / speed) * tangential
-                    } else {
-                        let pull = (ai * ai).sum().squareRoot()  // ai is along the plane here
-                        ai = pull <= limit ? .zero : ai - (limit / pull) * ai
-                    }
-                }
-                store(ai, a, contact.body, d)
-                if normal < -1e-12 { pushed = true }
+                var pressing = 0.0, friction = SIMD3<Double>.zero
+                resolvePlane(contact, x, v, a, pressing: &pressing, friction: &friction, pushed: &pushed)
             }
-            if !pushed { break }
+            return
         }
+        // Per contact: the normal acceleration removed so far, then the friction applied (3).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * resting.count) { forces in
+            forces.initialize(repeating: 0)
+            for _ in 0..<1_000 {
+                var pushed = false
+                for (c, contact) in resting.enumerated() {
+                    if contact.other >= 0 {
+                        resolvePair(contact, x, a, pushed: &pushed)
+                        continue
+                    }
+                    var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
+                    resolvePlane(contact, x, v, a, pressing: &forces[4 * c], friction: &friction, pushed: &pushed)
+                    (forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3]) = (friction.x, friction.y, friction.z)
+                }
+                if !pushed { break }
+            }
+        }
+    }
+
+    /// Removes the acceleration of two pressed spheres into each other, in equal and opposite
+    /// forces.
+    @inline(__always)
+    private func resolvePair(
+        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, pushed: inout Bool
+    ) {
+        let d = dimensions, (b, o) = (contact.body, contact.other)
+        let separation = load(x, b, d) - load(x, o, d)
+        let distance = (separation * separation).sum().squareRoot()
+        let wb = inverseMasses[b], wo = inverseMasses[o]
+        guard distance > 0, wb + wo > 0 else { return }
+        let n = separation / distance
+        let ab = load(UnsafePointer(a), b, d), ao = load(UnsafePointer(a), o, d)
+        let normal = ((ab - ao) * n).sum()
+        guard normal < -1e-12 * (1 + abs((ab * n).sum())) else { return }
+        let lambda = -normal / (wb + wo)
+        store(ab + (lambda * wb) * n, a, b, d)
+        store(ao - (lambda * wo) * n, a, o, d)
+        pushed = true
+    }
+
+    /// Removes a body's acceleration into its plane (adding it to `pressing`, the normal
+    /// acceleration removed so far) and sets the Coulomb friction bounded by `pressing`, replacing the `friction`
+    /// applied before: against the sliding velocity; below `stickingSpeed`, held (whatever pulls
+    /// along the plane, up to μ times the normal force, cancelled), or slipping against the pull
+    /// beyond that.
+    @inline(__always)
+    private func resolvePlane(
+        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+        _ a: UnsafeMutablePointer<Double>, pressing: inout Double, friction: inout SIMD3<Double>, pushed: inout Bool
+    ) {
+        let d = dimensions, n = planeNormals[contact.plane]
+        var ai = load(UnsafePointer(a), contact.body, d)
+        let normal = (ai * n).sum()
+        if normal < 0 {
+            ai -= normal * n
+            pressing -= normal
+            if normal < -1e-12 { pushed = true }
+        }
+        let mu = scene.planes[contact.plane].friction
+        guard mu > 0, pressing > 0 else {
+            if normal < 0 { store(ai, a, contact.body, d) }
+            return  // pulled away and never pressed: the contact lets go (the simulator ends it)
+        }
+        let vi = load(v, contact.body, d)
+        let tangential = vi - (vi * n).sum() * n
+        let speed = (tangential * tangential).sum().squareRoot(), limit = mu * pressing
+        // The acceleration along the plane without the friction applied so far.
+        let free: SIMD3<Double> = ai - friction
+        let updated: SIMD3<Double>
+        if speed > Self.stickingSpeed {
+            // Full from twice the sticking speed, so that a body pushed past it by a contact
+            // above does not meet the whole of μN at once.
+            updated = -((limit * min(1, speed / Self.stickingSpeed - 1) / speed) * tangential)
+        } else {
+            let pull = (free * free).sum().squareRoot()  // along the plane here
+            updated = pull <= limit ? -free : -((limit / pull) * free)
+        }
+        if friction == .zero {
+            ai += updated
+        } else {
+            ai = free + updated
+            let change: SIMD3<Double> = updated - friction, size: Double = (free * free).sum()
+            if (change * change).sum() > 1e-24 * (1 + size) { pushed = true }
+        }
+        friction = updated
+        store(ai, a, contact.body, d)
     }
 
     @inline(__always)
