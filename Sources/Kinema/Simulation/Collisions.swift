@@ -223,14 +223,14 @@ enum Collisions {
     }
 
     /// Sets to 0 the velocity along the plane of bodies resting on a plane with friction that an
-    /// impulse left sliding slower than the sticking speed. Friction holds them from then on (or
+    /// impulse left sliding slower than the stopping speed. Friction holds them from then on (or
     /// lets them slip along what pulls them): a leftover velocity in another direction would
     /// have them switch between holding and sliding at the sticking speed, step after tiny step.
     static func stopHeldBodies<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>) {
         for contact in system.resting where contact.other < 0 && system.scene.planes[contact.plane].friction > 0 {
             let v = system.vector(state.velocity, body: contact.body), n = system.planeNormals[contact.plane]
             let normal = (v * n).sum() * n, along = v - normal
-            if (along * along).sum() <= SceneLayout.stickingSpeed * SceneLayout.stickingSpeed {
+            if (along * along).sum() <= SceneLayout.stoppingSpeed * SceneLayout.stoppingSpeed {
                 system.set(&state.velocity, body: contact.body, to: normal)
             }
         }

@@ -189,6 +189,9 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// The speed along a plane below which a resting body counts as not sliding (units/s): its
     /// friction then holds it rather than opposing a direction of motion rounding decides.
     static var stickingSpeed: Double { 1e-6 }
+    /// Twice the sticking speed, from which friction acts in full: a body slowing to it stops
+    /// (below it, friction ramps down and could balance a pull it holds, leaving a creep).
+    static var stoppingSpeed: Double { 2 * stickingSpeed }
 
     /// Resting contacts: the acceleration into each removed, friction added on planes.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
@@ -250,10 +253,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     }
 
     /// Removes a body's acceleration into its plane (adding it to `pressing`, the normal
-    /// acceleration removed so far) and sets the Coulomb friction bounded by `pressing`, replacing the `friction`
-    /// applied before: against the sliding velocity; below `stickingSpeed`, held (whatever pulls
-    /// along the plane, up to μ times the normal force, cancelled), or slipping against the pull
-    /// beyond that.
+    /// acceleration removed so far) and sets the Coulomb friction bounded by `pressing`, in place
+    /// of the `friction` applied before: against the sliding velocity; below `stickingSpeed`, held
+    /// (whatever pulls along the plane, up to μ times the normal force, cancelled), or slipping
+    /// against the pull beyond that.
     @inline(__always)
     private func resolvePlane(
         _ contact: RestingContact, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
@@ -279,20 +282,16 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         let free: SIMD3<Double> = ai - friction
         let updated: SIMD3<Double>
         if speed > Self.stickingSpeed {
-            // Full from twice the sticking speed, so that a body pushed past it by a contact
-            // above does not meet the whole of μN at once.
+            // Full from the stopping speed, so that a body pushed past the sticking speed by a
+            // contact above does not meet the whole of μN at once.
             updated = -((limit * min(1, speed / Self.stickingSpeed - 1) / speed) * tangential)
         } else {
             let pull = (free * free).sum().squareRoot()  // along the plane here
             updated = pull <= limit ? -free : -((limit / pull) * free)
         }
-        if friction == .zero {
-            ai += updated
-        } else {
-            ai = free + updated
-            let change: SIMD3<Double> = updated - friction, size: Double = (free * free).sum()
-            if (change * change).sum() > 1e-24 * (1 + size) { pushed = true }
-        }
+        ai = free + updated
+        let change: SIMD3<Double> = updated - friction, size: Double = (free * free).sum()
+        if (change * change).sum() > 1e-24 * (1 + size) { pushed = true }
         friction = updated
         store(ai, a, contact.body, d)
     }

@@ -226,7 +226,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     }
 
     /// The first time in the last step where a body sliding on a plane with friction stops: its
-    /// velocity along the plane, in its direction at the step's start, falls to twice the sticking
+    /// velocity along the plane, in its direction at the step's start, falls to the stopping
     /// speed, below which friction ramps down to the sticking law. Without it, a method's steps
     /// carry the velocity past 0 and friction then pushes it back: the body jitters on instead of
     /// stopping; and a body pulled along (less than friction holds) would creep on at the speed
@@ -245,7 +245,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 return u - (u * n).sum() * n
             }
             let v0 = along(start.velocity), speed = (v0 * v0).sum().squareRoot()
-            let stopping = 2 * SceneLayout.stickingSpeed
+            let stopping = SceneLayout.stoppingSpeed
             guard speed > stopping else { continue }
             let time: Double
             if (along(end) * v0).sum() <= stopping * speed {
