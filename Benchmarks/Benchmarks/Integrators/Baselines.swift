@@ -94,16 +94,20 @@ func adaptiveAndChainBenchmarks() {
     // The chain (36 coordinates) in flat storage, stepped in place as `Simulation` steps it.
     let chain = chain(), start = chain.initialState
     measureSteps("Euler.Chain12x3D.step") {
-        FlatFixedStepIntegrator(system: chain, method: ExplicitEuler.self, state: start, timeStep: 1e-4)
+        FixedStepIntegrator(
+            system: chain, storage: FlatStepStorage.self, method: ExplicitEuler.self, state: start, timeStep: 1e-4)
     }
     measureSteps("SemiImplicitEuler.Chain12x3D.step") {
-        FlatFixedStepIntegrator(system: chain, method: SemiImplicitEuler.self, state: start, timeStep: 1e-4)
+        FixedStepIntegrator(
+            system: chain, storage: FlatStepStorage.self, method: SemiImplicitEuler.self, state: start, timeStep: 1e-4)
     }
     measureSteps("Verlet.Chain12x3D.step") {
-        FlatFixedStepIntegrator(system: chain, method: VelocityVerlet.self, state: start, timeStep: 1e-4)
+        FixedStepIntegrator(
+            system: chain, storage: FlatStepStorage.self, method: VelocityVerlet.self, state: start, timeStep: 1e-4)
     }
     measureSteps("RK4.Chain12x3D.step") {
-        FlatFixedStepIntegrator(system: chain, method: RK4.self, state: start, timeStep: 1e-4)
+        FixedStepIntegrator(
+            system: chain, storage: FlatStepStorage.self, method: RK4.self, state: start, timeStep: 1e-4)
     }
     measureSteps("DP5.Chain12x3D.acceptedStep") {
         FlatDormandPrince54(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)

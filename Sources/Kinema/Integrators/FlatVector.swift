@@ -1,10 +1,9 @@
 /// A state vector of any length in one contiguous heap buffer: the storage of scenes past 16
 /// coordinates, where a fixed-width SIMD vector costs as much as its width, not the scene's work.
 ///
-/// The operators allocate their result, which suits the code that does not step in place (`exact`,
-/// a `FixedStepMethod` of the caller's own); every built-in method steps flat scenes in place
-/// (`FlatFixedStepIntegrator`, `FlatAdamsBashforthMoulton`, `FlatDormandPrince54`, `FlatDOP853`),
-/// with no allocation per step.
+/// The operators allocate their result, which suits the code that does not step in place (`exact`);
+/// every built-in method steps flat scenes in place (`FixedStepIntegrator` with `FlatStepStorage`,
+/// `FlatAdamsBashforthMoulton`, `FlatDormandPrince54`, `FlatDOP853`), with no allocation per step.
 /// `zero` is the empty vector and reads as zeros at every lane, so generic code that starts from
 /// `zero` and sets lanes grows it to the scene's size.
 @_spi(Engine) public struct FlatVector: StateVector, Hashable, Sendable {

@@ -6,44 +6,28 @@ import RealModule
     public static let order = 4
     public static let evaluationsPerStep = 4
 
-    @inlinable
-    public static func step<S: SecondOrderSystem>(
-        _ system: S, _ state: PhaseState<S.Vector>, time: Double, by h: Double
-    ) -> PhaseState<S.Vector> {
-        let half = 0.5 * h
-        let k1 = system.derivative(of: state, at: time)
-        let k2 = system.derivative(of: state + half * k1, at: time + half)
-        let k3 = system.derivative(of: state + half * k2, at: time + half)
-        let k4 = system.derivative(of: state + h * k3, at: time + h)
-        return state + (h / 6) * (k1 + 2 * (k2 + k3) + k4)
-    }
-
-    @inline(__always)
-    public static func step(_ lanes: FlatStepLanes, by h: Double) {
-        let (n, x0, v0, a1, x1, v1) = (lanes.count, lanes.x0, lanes.v0, lanes.a0, lanes.x1, lanes.v1)
+    @inlinable @inline(__always)
+    public static func step<R: StepRegisters>(_ r: inout R, _ system: R.System, time: Double, by h: Double) {
         let half = 0.5 * h, sixth = h / 6
-        let xs = lanes.slot(0), vs = lanes.slot(1), v2 = lanes.slot(2), v3 = lanes.slot(3)
-        let a2 = lanes.slot(4), a3 = lanes.slot(5), a4 = lanes.slot(6)
-        for i in 0..<n {
-            xs[i] = x0[i] + half * v0[i]
-            v2[i] = v0[i] + half * a1[i]
+        r.forEachLane { r, i in
+            r[.s0, i] = r[.x0, i] + half * r[.v0, i]
+            r[.s2, i] = r[.v0, i] + half * r[.a0, i]
         }
-        lanes.accelerate(xs, v2, into: a2)
-        for i in 0..<n {
-            xs[i] = x0[i] + half * v2[i]
-            v3[i] = v0[i] + half * a2[i]
+        r.accelerate(.s0, .s2, into: .s4, time: time + half, system)
+        r.forEachLane { r, i in
+            r[.s0, i] = r[.x0, i] + half * r[.s2, i]
+            r[.s3, i] = r[.v0, i] + half * r[.s4, i]
         }
-        lanes.accelerate(xs, v3, into: a3)
-        for i in 0..<n {
-            xs[i] = x0[i] + h * v3[i]
-            vs[i] = v0[i] + h * a3[i]
+        r.accelerate(.s0, .s3, into: .s5, time: time + half, system)
+        r.forEachLane { r, i in
+            r[.s0, i] = r[.x0, i] + h * r[.s3, i]
+            r[.s1, i] = r[.v0, i] + h * r[.s5, i]
         }
-        lanes.accelerate(xs, vs, into: a4)
-        for i in 0..<n {
-            x1[i] = x0[i] + sixth * (v0[i] + 2 * (v2[i] + v3[i]) + vs[i])
-            v1[i] = v0[i] + sixth * (a1[i] + 2 * (a2[i] + a3[i]) + a4[i])
+        r.accelerate(.s0, .s1, into: .s6, time: time + h, system)
+        r.forEachLane { r, i in
+            r[.x1, i] = r[.x0, i] + sixth * (r[.v0, i] + 2 * (r[.s2, i] + r[.s3, i]) + r[.s1, i])
+            r[.v1, i] = r[.v0, i] + sixth * (r[.a0, i] + 2 * (r[.s4, i] + r[.s5, i]) + r[.s6, i])
         }
-        lanes.accelerate(x1, v1, into: lanes.aEnd)
     }
 
     public static func largestStableStep(omega: Double, dampingRatio: Double) -> Double {

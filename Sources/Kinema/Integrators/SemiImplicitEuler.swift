@@ -4,23 +4,12 @@
     public static let order = 1
     public static let evaluationsPerStep = 1
 
-    @inlinable
-    public static func step<S: SecondOrderSystem>(
-        _ system: S, _ state: PhaseState<S.Vector>, time: Double, by h: Double
-    ) -> PhaseState<S.Vector> {
-        let a = system.acceleration(position: state.position, velocity: state.velocity, time: time)
-        let velocity = state.velocity + h * a
-        return PhaseState(position: state.position + h * velocity, velocity: velocity)
-    }
-
-    @inline(__always)
-    public static func step(_ lanes: FlatStepLanes, by h: Double) {
-        let (x0, v0, a0, x1, v1) = (lanes.x0, lanes.v0, lanes.a0, lanes.x1, lanes.v1)
-        for i in 0..<lanes.count {
-            v1[i] = v0[i] + h * a0[i]
-            x1[i] = x0[i] + h * v1[i]
+    @inlinable @inline(__always)
+    public static func step<R: StepRegisters>(_ r: inout R, _ system: R.System, time: Double, by h: Double) {
+        r.forEachLane { r, i in
+            r[.v1, i] = r[.v0, i] + h * r[.a0, i]
+            r[.x1, i] = r[.x0, i] + h * r[.v1, i]
         }
-        lanes.accelerate(x1, v1, into: lanes.aEnd)
     }
 
     public static func largestStableStep(omega: Double, dampingRatio: Double) -> Double { 2 / omega }

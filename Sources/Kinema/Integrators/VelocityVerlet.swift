@@ -5,28 +5,16 @@
     public static let order = 2
     public static let evaluationsPerStep = 2
 
-    @inlinable
-    public static func step<S: SecondOrderSystem>(
-        _ system: S, _ state: PhaseState<S.Vector>, time: Double, by h: Double
-    ) -> PhaseState<S.Vector> {
-        let a0 = system.acceleration(position: state.position, velocity: state.velocity, time: time)
-        let position = state.position + h * state.velocity + (0.5 * h * h) * a0
-        let predicted = state.velocity + h * a0
-        let a1 = system.acceleration(position: position, velocity: predicted, time: time + h)
-        return PhaseState(position: position, velocity: state.velocity + (0.5 * h) * (a0 + a1))
-    }
-
-    @inline(__always)
-    public static func step(_ lanes: FlatStepLanes, by h: Double) {
-        let (x0, v0, a0, x1, v1) = (lanes.x0, lanes.v0, lanes.a0, lanes.x1, lanes.v1)
-        let predicted = lanes.slot(0), a1 = lanes.slot(1), halfSquare = 0.5 * h * h, half = 0.5 * h
-        for i in 0..<lanes.count {
-            x1[i] = (x0[i] + h * v0[i]) + halfSquare * a0[i]
-            predicted[i] = v0[i] + h * a0[i]
+    @inlinable @inline(__always)
+    public static func step<R: StepRegisters>(_ r: inout R, _ system: R.System, time: Double, by h: Double) {
+        let halfSquare = 0.5 * h * h, half = 0.5 * h
+        // s0: the predicted velocity; s1: the acceleration there.
+        r.forEachLane { r, i in
+            r[.x1, i] = r[.x0, i] + h * r[.v0, i] + halfSquare * r[.a0, i]
+            r[.s0, i] = r[.v0, i] + h * r[.a0, i]
         }
-        lanes.accelerate(x1, predicted, into: a1)
-        for i in 0..<lanes.count { v1[i] = v0[i] + half * (a0[i] + a1[i]) }
-        lanes.accelerate(x1, v1, into: lanes.aEnd)
+        r.accelerate(.x1, .s0, into: .s1, time: time + h, system)
+        r.forEachLane { r, i in r[.v1, i] = r[.v0, i] + half * (r[.a0, i] + r[.s1, i]) }
     }
 
     public static func largestStableStep(omega: Double, dampingRatio: Double) -> Double { 2 / omega }

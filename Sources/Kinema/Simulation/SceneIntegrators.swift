@@ -51,7 +51,9 @@ enum FlatIntegrators: SceneIntegrators {
         _ method: IntegrationMethod, _ system: SceneSystem<FlatVector>, _ start: PhaseState<FlatVector>, _ use: Use
     ) throws -> Use.Result where Use.Vector == FlatVector {
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
-            try use.use(FlatFixedStepIntegrator(system: system, method: type, state: start, timeStep: h))
+            try use.use(
+                FixedStepIntegrator(
+                    system: system, storage: FlatStepStorage.self, method: type, state: start, timeStep: h))
         }
         switch method {
         case .euler(let h): return try fixed(ExplicitEuler.self, h)
