@@ -110,7 +110,9 @@ func adaptiveAndChainBenchmarks() {
             system: chain, storage: FlatStepStorage.self, method: RK4.self, state: start, timeStep: 1e-4)
     }
     measureSteps("DP5.Chain12x3D.acceptedStep") {
-        FlatDormandPrince54(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+        DormandPrince54(
+            system: chain, storage: FlatDormandPrinceStorage.self, state: start, absoluteTolerance: 1e-8,
+            relativeTolerance: 1e-8)
     }
     measureSteps("DOP853.Chain12x3D.acceptedStep") {
         FlatDOP853(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)

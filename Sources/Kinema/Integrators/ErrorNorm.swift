@@ -4,13 +4,23 @@ import RealModule
 /// the norm scipy's `solve_ivp` also uses, which makes its step counts a fair oracle.
 @_spi(Engine) @inlinable
 public func scaledNorm<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double) -> Double {
+    (squaredScaledError(error, y0, y1, absolute: absolute, relative: relative) / Double(V.laneCount(of: y1)))
+        .squareRoot()
+}
+
+/// `Σ (eᵢ/skᵢ)²` over the lanes of `error`: the norm's sum, which a step run lane by lane adds up
+/// one lane at a time in the same order.
+@_spi(Engine) @inlinable @inline(__always)
+public func squaredScaledError<V: StateVector>(_ error: V, _ y0: V, _ y1: V, absolute: Double, relative: Double)
+    -> Double
+{
     var sum = 0.0
     for i in 0..<V.laneCount(of: y1) {
         let scale = absolute + relative * max(abs(y0[lane: i]), abs(y1[lane: i]))
         let e = error[lane: i] / scale
         sum += e * e
     }
-    return (sum / Double(V.laneCount(of: y1))).squareRoot()
+    return sum
 }
 
 /// Hairer's starting step (`hinit` in dopri5.f; scipy's `select_initial_step`).

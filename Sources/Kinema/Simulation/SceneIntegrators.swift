@@ -64,8 +64,9 @@ enum FlatIntegrators: SceneIntegrators {
             return try use.use(FlatAdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order))
         case .dopri5(let tolerance):
             return try use.use(
-                FlatDormandPrince54(
-                    system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance))
+                DormandPrince54(
+                    system: system, storage: FlatDormandPrinceStorage.self, state: start,
+                    absoluteTolerance: tolerance, relativeTolerance: tolerance))
         case .dop853(let tolerance):
             return try use.use(
                 FlatDOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance))
