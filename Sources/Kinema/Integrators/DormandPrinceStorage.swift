@@ -91,7 +91,7 @@
     }
 }
 
-/// The registers in one workspace of 15 × 2n lanes (`FlatStageRegisters`), and the state as a
+/// The registers in one workspace of 2n lanes per `StageSlot` (`FlatStageRegisters`), and the state as a
 /// `FlatVector` loaded from `y` after each step.
 @_spi(Engine) public struct FlatDormandPrinceStorage: DormandPrinceStorage {
     public typealias System = SceneSystem<FlatVector>
@@ -126,7 +126,7 @@
     /// Lane `lane` (of 2n) of the dense output at θ.
     @inline(__always)
     func dense(_ lane: Int, _ theta: Double) -> Double {
-        let m = 2 * count, base = 10 * m + lane
+        let m = 2 * count, base = StageSlot.r1.rawValue * m + lane
         return Self.dense(work[base], work[base + m], work[base + 2 * m], work[base + 3 * m], work[base + 4 * m], theta)
     }
 

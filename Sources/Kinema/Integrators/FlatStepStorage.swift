@@ -93,13 +93,7 @@
         case .a0: return a0
         case .x1: return x1
         case .v1: return v1
-        case .s0: return scratch
-        case .s1: return scratch + count
-        case .s2: return scratch + 2 * count
-        case .s3: return scratch + 3 * count
-        case .s4: return scratch + 4 * count
-        case .s5: return scratch + 5 * count
-        case .s6: return scratch + 6 * count
+        default: return scratch + (slot.rawValue - StepSlot.s0.rawValue) * count
         }
     }
 

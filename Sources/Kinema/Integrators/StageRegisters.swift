@@ -1,7 +1,7 @@
 /// A register of a Dormand–Prince 5(4) step, each a whole state (positions, then velocities): the
 /// step's start `y`, the stages' derivatives `k1`…`k7` (`k1` at `y`), the stage being built, the
 /// state reached `y1`, and the dense output's coefficients `r1`…`r5`.
-@_spi(Engine) public enum StageSlot: Sendable {
+@_spi(Engine) public enum StageSlot: Int, Sendable {
     case y, k1, k2, k3, k4, k5, k6, k7, stage, y1, r1, r2, r3, r4, r5
 }
 
@@ -96,28 +96,10 @@
     let width: Int
 
     @inline(__always)
-    func lanes(_ slot: StageSlot) -> UnsafeMutablePointer<Double> {
-        switch slot {
-        case .y: return base
-        case .k1: return base + width
-        case .k2: return base + 2 * width
-        case .k3: return base + 3 * width
-        case .k4: return base + 4 * width
-        case .k5: return base + 5 * width
-        case .k6: return base + 6 * width
-        case .k7: return base + 7 * width
-        case .stage: return base + 8 * width
-        case .y1: return base + 9 * width
-        case .r1: return base + 10 * width
-        case .r2: return base + 11 * width
-        case .r3: return base + 12 * width
-        case .r4: return base + 13 * width
-        case .r5: return base + 14 * width
-        }
-    }
+    func lanes(_ slot: StageSlot) -> UnsafeMutablePointer<Double> { base + slot.rawValue * width }
 
     /// Registers in a buffer of `slotCount` × 2n lanes.
-    static let slotCount = 15
+    static let slotCount = StageSlot.r5.rawValue + 1
 
     public subscript(slot: StageSlot, lane: Int) -> Double {
         @inline(__always) get { lanes(slot)[lane] }

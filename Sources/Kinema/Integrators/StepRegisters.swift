@@ -1,6 +1,6 @@
 /// A register of a fixed-step method's step, each a vector of the system's coordinates: the start
 /// (`x0`, `v0` and `a0`, its acceleration), the end (`x1`, `v1`), and seven of scratch.
-@_spi(Engine) public enum StepSlot: Sendable {
+@_spi(Engine) public enum StepSlot: Int, Sendable {
     case x0, v0, a0, x1, v1, s0, s1, s2, s3, s4, s5, s6
 }
 
