@@ -115,7 +115,9 @@ func adaptiveAndChainBenchmarks() {
             relativeTolerance: 1e-8)
     }
     measureSteps("DOP853.Chain12x3D.acceptedStep") {
-        FlatDOP853(system: chain, state: start, absoluteTolerance: 1e-8, relativeTolerance: 1e-8)
+        DOP853(
+            system: chain, storage: FlatDOP853Storage.self, state: start, absoluteTolerance: 1e-8,
+            relativeTolerance: 1e-8)
     }
     measureSteps("Adams8.Chain12x3D.step") {
         FlatAdamsBashforthMoulton(system: chain, state: start, timeStep: 1e-4, order: 8)

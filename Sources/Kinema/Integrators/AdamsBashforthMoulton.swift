@@ -41,10 +41,10 @@
     @usableFromInline var corrector: InlineStorage12<PhaseState<Double>>
     /// f at the last `order` grid points, newest at `head`, each stored twice (at i and i + order) so
     /// the window `head ..< head + order` runs newest to oldest without wrapping; then the last
-    /// DOP853 step's start derivative and stages (from `oneStepSlot`) and its dense output (from
-    /// `denseSlot`). On the heap, shared by copies until one writes: stored inline, these 40-odd
-    /// vectors would be destroyed one by one through the generic value witness at the end of
-    /// every run.
+    /// DOP853 step's registers (from `oneStepSlot`, in `StageSlot` order: its start, stages, end
+    /// and dense output). On the heap, shared by copies until one writes: stored inline, these
+    /// 50-odd vectors would be destroyed one by one through the generic value witness at the end
+    /// of every run.
     @usableFromInline var slots: SlotBuffer<State>
     @usableFromInline var head = 0
     /// How many grid points the history holds (the Adams steps start when it reaches `order`).
@@ -52,7 +52,7 @@
     /// Grid times are `origin + n·h`, computed, not accumulated, so they do not drift.
     @usableFromInline var origin: Double
     @usableFromInline var gridIndex = 0
-    /// The last step was a DOP853 step: its start derivative and stages are in the slots, for its dense output.
+    /// The last step was a DOP853 step: its registers are in the slots, for its dense output.
     @usableFromInline var lastWasOneStep = false
     /// The slots hold the dense output of the last DOP853 step.
     @usableFromInline var denseIsCurrent = true
@@ -73,7 +73,7 @@
             predictor[j] = PhaseState(position: bx[j], velocity: b[j])
             corrector[j] = PhaseState(position: cx[j], velocity: c[j])
         }
-        slots = SlotBuffer(repeating: .zero, count: Self.denseSlot(order: order) + DOP853<System>.DenseOutput.slotCount)
+        slots = SlotBuffer(repeating: .zero, count: 2 * order + StageSlot.registerCount)
         _time = time
         _state = state
         _previousTime = time
@@ -113,11 +113,27 @@
         return slots.base
     }
 
-    /// Where the last DOP853 step's start derivative is (after the history's 2·order), its stages
-    /// after it, then its dense output.
+    /// The last DOP853 step's registers, after the history's 2·order.
     @inlinable var oneStepSlot: Int { 2 * order }
-    @inlinable var denseSlot: Int { Self.denseSlot(order: order) }
-    @inlinable static func denseSlot(order: Int) -> Int { 2 * order + 1 + DOP853<System>.Trial.slotCount }
+
+    /// The last DOP853 step's registers, as values.
+    @inlinable
+    func oneStepRegisters() -> PackedStageRegisters<System> {
+        var r = PackedStageRegisters<System>(state: .zero, derivative: .zero)
+        for i in 0..<StageSlot.registerCount {
+            if let slot = StageSlot(rawValue: i) { r[slot, ()] = slots.base[oneStepSlot + i] }
+        }
+        return r
+    }
+
+    /// Stores `r` as the last DOP853 step's registers.
+    @inlinable
+    mutating func setOneStepRegisters(_ r: PackedStageRegisters<System>) {
+        let p = uniqueSlots() + oneStepSlot
+        for i in 0..<StageSlot.registerCount {
+            if let slot = StageSlot(rawValue: i) { p[i] = r[slot, ()] }
+        }
+    }
 
     /// One step of the fixed size, or a shorter one ending exactly on `limit` when that is nearer.
     @inlinable
@@ -290,34 +306,25 @@
     /// derivative in the history. Returns the derivative at its end.
     @inlinable
     mutating func takeOneStep(size: Double, to end: Double) -> State {
-        let buffer = uniqueSlots(), k0 = buffer[head]
-        let trial = DOP853<System>.trial(
-            system, time: _time, state: _state, derivative: k0, step: size, end: end,
-            estimatesError: false)
+        var r = PackedStageRegisters<System>(state: _state, derivative: slots.base[head])
+        DOP853Stages.trial(&r, system, time: _time, step: size, end: end)
+        setOneStepRegisters(r)
         _evaluations += 12
-        buffer[oneStepSlot] = k0
-        trial.write(to: buffer + oneStepSlot + 1)
         lastWasOneStep = true
         denseIsCurrent = false
-        _state = trial.y1
+        _state = r.y1
         _time = end
-        return trial.k12
+        return r.k13
     }
 
     @inlinable
     public mutating func prepareInterpolation() {
         guard lastWasOneStep && !denseIsCurrent else { return }
-        oneStepDenseOutput().write(to: uniqueSlots() + denseSlot)
+        var r = oneStepRegisters()
+        DOP853Stages.denseOutput(&r, system, time: _previousTime, step: _time - _previousTime)
+        setOneStepRegisters(r)
         denseIsCurrent = true
         _evaluations += 3
-    }
-
-    @inlinable
-    func oneStepDenseOutput() -> DOP853<System>.DenseOutput {
-        let oneStep = UnsafePointer(slots.base + oneStepSlot)
-        return DOP853<System>.denseOutput(
-            system, time: _previousTime, state: previousState, derivative: oneStep[0],
-            step: _time - _previousTime, DOP853<System>.Trial(slots: oneStep + 1))
     }
 
     @inlinable
@@ -334,9 +341,11 @@
         if t <= _previousTime + 4 * _previousTime.ulp { return previousState }
         let theta = (t - _previousTime) / h
         if lastWasOneStep {
-            let dense =
-                denseIsCurrent ? DOP853<System>.DenseOutput(slots: slots.base + denseSlot) : oneStepDenseOutput()
-            return previousState + dense.offset(at: theta)
+            var r = oneStepRegisters()
+            if !denseIsCurrent {  // computed for this call only, as `interpolate`'s contract says
+                DOP853Stages.denseOutput(&r, system, time: _previousTime, step: h)
+            }
+            return PackedDOP853Storage<System>.dense(r.y, (r.r1, r.r2, r.r3, r.r4, r.r5, r.r6, r.r7), theta)
         }
         // y_n + h Σ_i w_i(θ) f_n+1−i, and the same at θ = 1 to make the polynomial end on the
         // corrected state.

@@ -5,74 +5,43 @@ import RealModule
 /// Twelve stages (the last reused, FSAL) per step, an error estimate that blends the 5th- and
 /// 3rd-order embedded solutions as dop853.f does, step control with exponent 1/8 (safety 0.9,
 /// factors clamped to [1/6, 3]), and three extra stages for the dense output of each accepted
-/// step that is interpolated (`prepareInterpolation`). The step is generated with the tableau
-/// unrolled (`DOP853+Step.swift`), so the stages are locals and nothing is allocated per step.
-@_spi(Engine) public struct DOP853<System: SecondOrderSystem>: Integrator {
+/// step that is interpolated (`prepareInterpolation`). The stages are generated with the tableau
+/// unrolled (`DOP853Stages`), written once over `StageRegisters`; `Storage` holds the states as
+/// values (`PackedDOP853Storage`, the default) or in one workspace (`FlatDOP853Storage`).
+@_spi(Engine) public struct DOP853<Storage: DOP853Storage>: Integrator {
+    public typealias System = Storage.System
     public typealias State = PhaseState<System.Vector>
 
-    public var system: System
+    /// Setting it (a contact starting or ending) tells the storage, which may re-evaluate.
+    public var system: System {
+        didSet { storage.systemChanged(system, time: time) }
+    }
     public let absoluteTolerance: Double
     public let relativeTolerance: Double
     public let maximumStep: Double
     public var time: Double { _time }
     @usableFromInline var _time: Double
-    public var state: State { _state }
-    @usableFromInline var _state: State
+    public var state: State { storage.state }
     public var previousTime: Double { _previousTime }
     @usableFromInline var _previousTime: Double
     public var steps: Int { _steps }
     @usableFromInline var _steps = 0
     public var rejectedSteps: Int { control.rejectedSteps }
-    public var evaluations: Int { _evaluations }
+    public var evaluations: Int { _evaluations + storage.evaluations }
     @usableFromInline var _evaluations = 0
 
+    @usableFromInline var storage: Storage
     @usableFromInline var control = StepSizeController(.dop853, stepSize: 0)
-    /// f at the current state.
-    @usableFromInline var derivative: State
-    /// The last step's start state, its stages, its interpolant once computed (its three extra
-    /// stages cost a quarter of a step, so only steps that are interpolated pay for them).
-    @usableFromInline var previousState: State
-    @usableFromInline var lastStep: (derivative: State, size: Double)
-    @usableFromInline var lastTrial: Trial
-    @usableFromInline var dense: DenseOutput
+    /// The last step's size h (time − previousTime can differ from it in the last bit).
+    @usableFromInline var lastStepSize = 0.0
+    /// Whether the storage holds the last step's interpolant (its three extra stages cost a
+    /// quarter of a step, so only steps that are interpolated pay for them).
     @usableFromInline var denseIsCurrent = true
 
-    /// The coefficients F0…F6 of dop853's 7th-order interpolant, stored inline (no array to check
-    /// for uniqueness and bounds on every write).
-    @usableFromInline
-    struct DenseOutput {
-        @usableFromInline var f0, f1, f2, f3, f4, f5, f6: State
-
-        @inlinable
-        init(_ f0: State, _ f1: State, _ f2: State, _ f3: State, _ f4: State, _ f5: State, _ f6: State) {
-            (self.f0, self.f1, self.f2, self.f3, self.f4, self.f5, self.f6) = (f0, f1, f2, f3, f4, f5, f6)
-        }
-
-        /// How many vectors `write(to:)` writes: F0…F6.
-        @usableFromInline static var slotCount: Int { 7 }
-
-        /// The coefficients from `slotCount` consecutive vectors.
-        @inlinable
-        init(slots p: UnsafePointer<State>) {
-            self.init(p[0], p[1], p[2], p[3], p[4], p[5], p[6])
-        }
-
-        @inlinable
-        func write(to p: UnsafeMutablePointer<State>) {
-            (p[0], p[1], p[2], p[3], p[4], p[5], p[6]) = (f0, f1, f2, f3, f4, f5, f6)
-        }
-
-        /// y(t0 + x·h) − y(t0), by Horner in x and 1 − x alternately (dop853's contd8).
-        @inlinable
-        func offset(at x: Double) -> State {
-            let y = (1 - x) * (f5 + x * f6)
-            return x * (f0 + (1 - x) * (f1 + x * (f2 + (1 - x) * (f3 + x * (f4 + y)))))
-        }
-    }
-
+    /// - Precondition: tolerances finite and > 0 (validated by the callers that take user input).
     @inlinable
     public init(
-        system: System, time: Double = 0, state: State,
+        system: System, storage: Storage.Type, time: Double = 0, state: State,
         absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
     ) {
         precondition(absoluteTolerance > 0 && relativeTolerance >= 0, "tolerances must be > 0")
@@ -81,60 +50,114 @@ import RealModule
         self.relativeTolerance = relativeTolerance
         self.maximumStep = maximumStep
         _time = time
-        _state = state
         _previousTime = time
-        previousState = state
-        lastStep = (.zero, 0)
-        lastTrial = Trial(
-            y1: state, error5: .zero, error3: .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
-        dense = DenseOutput(.zero, .zero, .zero, .zero, .zero, .zero, .zero)
-        derivative = system.derivative(of: state, at: time)
+        self.storage = Storage(system: system, time: time, state: state)
         _evaluations = 1
         startStepSize()
+    }
+
+    /// With the states as values of the system's vector type.
+    @inlinable
+    public init<S: SecondOrderSystem>(
+        system: S, time: Double = 0, state: State,
+        absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
+    ) where Storage == PackedDOP853Storage<S> {
+        self.init(
+            system: system, storage: Storage.self, time: time, state: state, absoluteTolerance: absoluteTolerance,
+            relativeTolerance: relativeTolerance, maximumStep: maximumStep)
     }
 
     @inlinable
     mutating func startStepSize() {
         control.restart(
             stepSize: initialStep(
-                system, time: _time, state: _state, derivative: derivative, order: 7,
+                system, time: time, state: state, derivative: storage.derivative, order: 7,
                 absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep))
         _evaluations += 1
     }
 
+    /// Takes one accepted step toward `limit` (ending exactly on it when it is within reach),
+    /// retrying with smaller steps while the error estimate exceeds the tolerance.
+    /// - Throws: `SimulationError.stepSizeUnderflow` when the step falls below 1e-14·|t|.
     @inlinable
-    public func interpolate(at t: Double) -> State {
-        let h = _time - _previousTime
-        if h <= 0 || t >= _time { return _state }
-        if t <= _previousTime { return previousState }
-        let interpolant = denseIsCurrent ? dense : lastDenseOutput()
-        return previousState + interpolant.offset(at: (t - _previousTime) / h)
+    public mutating func advance(toward limit: Double) throws {
+        let t = time, atol = absoluteTolerance, rtol = relativeTolerance, maximumStep = self.maximumStep
+        let lanes = Double(State.laneCount(of: state))
+        // A local copy: the step decides inside the storage's registers whether it is accepted.
+        var control = self.control
+        defer { self.control = control }
+        for _ in 0..<10_000 {
+            let remaining = limit - t
+            let h = try control.trialStep(at: t, remaining: remaining)
+            let tNew = h == remaining ? limit : t + h
+            let accepted = storage.step(system) { registers, system in
+                // A local copy (of the values, or of the view of a workspace), so that the stages
+                // stay in CPU registers: written through `registers`, each went to memory.
+                var r = registers
+                DOP853Stages.trial(&r, system, time: t, step: h, end: tNew)
+                let (sum5, sum3) = DOP853Stages.errorSums(&r, absolute: atol, relative: rtol)
+                let denominator = sum5 + 0.01 * sum3
+                let error = denominator > 0 ? abs(h) * sum5 / (denominator * lanes).squareRoot() : 0
+                guard control.accepts(error, step: h, remaining: remaining, maximumStep: maximumStep) else {
+                    return false
+                }
+                registers = r
+                return true
+            }
+            _evaluations += 12
+            if accepted {
+                _previousTime = t
+                _time = tNew
+                lastStepSize = h
+                denseIsCurrent = false
+                _steps += 1
+                return
+            }
+        }
+        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
     }
 
     /// Computes the last step's interpolant once (three evaluations), so `interpolate` reuses it.
     @inlinable
     public mutating func prepareInterpolation() {
         guard !denseIsCurrent else { return }
-        dense = lastDenseOutput()
+        let t = previousTime, h = lastStepSize
+        storage.withRegisters(system) { r, system in DOP853Stages.denseOutput(&r, system, time: t, step: h) }
         denseIsCurrent = true
         _evaluations += 3
     }
 
     @inlinable
-    func lastDenseOutput() -> DenseOutput {
-        Self.denseOutput(
-            system, time: _previousTime, state: previousState, derivative: lastStep.derivative,
-            step: lastStep.size, lastTrial)
+    public func interpolate(at t: Double) -> State {
+        let h = time - previousTime
+        if h <= 0 || t >= time { return state }
+        guard denseIsCurrent else { return prepared.interpolate(at: t) }
+        return storage.interpolate(at: t <= previousTime ? 0 : (t - previousTime) / h)
+    }
+
+    @inlinable
+    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
+        let h = time - previousTime
+        if h <= 0 || t >= time { return storage.interpolatePosition(at: nil, lanes: lanes) }
+        guard denseIsCurrent else { return prepared.interpolatePosition(at: t, lanes: lanes) }
+        return storage.interpolatePosition(at: t <= previousTime ? 0 : (t - previousTime) / h, lanes: lanes)
+    }
+
+    /// A copy with the interpolant computed (the simulator prepares first; this path copies the
+    /// storage and does not count the evaluations).
+    @inlinable
+    var prepared: Self {
+        var copy = self
+        copy.prepareInterpolation()
+        return copy
     }
 
     @inlinable
     public mutating func restart(at time: Double, state: State) {
         _time = time
-        _state = state
         _previousTime = time
-        previousState = state
         denseIsCurrent = true
-        derivative = system.derivative(of: state, at: time)
+        storage.restart(system, time: time, state: state)
         _evaluations += 1
         startStepSize()
     }

@@ -104,7 +104,7 @@
 
     public init(system: System, time: Double, state: State) {
         count = system.scene.coordinateCount
-        work = Array(repeating: 0, count: FlatStageRegisters.slotCount * 2 * count)
+        work = FlatStageRegisters.workspace(upTo: .r5, coordinates: count)
         self.state = state.owned(sizedTo: count)
         restart(system, time: time, state: state)
     }

@@ -23,6 +23,21 @@ public func squaredScaledError<V: StateVector>(_ error: V, _ y0: V, _ y1: V, abs
     return sum
 }
 
+/// `Σ (e5ᵢ/skᵢ)²` and `Σ (e3ᵢ/skᵢ)²`: dop853's two sums, one reciprocal of the scale for both.
+@_spi(Engine) @inlinable @inline(__always)
+public func squaredScaledErrors<V: StateVector>(
+    _ error5: V, _ error3: V, _ y0: V, _ y1: V, absolute: Double, relative: Double
+) -> (Double, Double) {
+    var sum5 = 0.0, sum3 = 0.0
+    for i in 0..<V.laneCount(of: y1) {
+        let inverseScale = 1 / (absolute + relative * max(abs(y0[lane: i]), abs(y1[lane: i])))
+        let q5 = error5[lane: i] * inverseScale, q3 = error3[lane: i] * inverseScale
+        sum5 += q5 * q5
+        sum3 += q3 * q3
+    }
+    return (sum5, sum3)
+}
+
 /// Hairer's starting step (`hinit` in dopri5.f; scipy's `select_initial_step`).
 @_spi(Engine) @inlinable
 public func initialStep<S: SecondOrderSystem>(

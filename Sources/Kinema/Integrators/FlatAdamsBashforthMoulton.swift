@@ -1,12 +1,12 @@
 /// Adams–Bashforth–Moulton (PECE, fixed step, order 1…12) on a scene in flat storage, in place:
 /// the lanes of `AdamsBashforthMoulton`'s arithmetic (same sums in the same order, the same DOP853
-/// steps to start and to end off the grid, through `FlatDOP853`'s generated stage loops), over
+/// steps to start and to end off the grid, through `DOP853Stages` on `FlatStageRegisters`), over
 /// workspaces allocated at creation, so both agree to the last bit and a step allocates nothing.
 ///
 /// Workspace slots of 2n lanes (positions, then velocities): the state, the state before the last
 /// step, the predicted state, the corrector's sum, the predicted derivative, then the history of
 /// derivatives, each stored twice (at i and i + order) so the window from `head` runs newest to
-/// oldest without wrapping. The DOP853 steps have their own workspace in `FlatDOP853`'s layout.
+/// oldest without wrapping. The DOP853 steps have their own workspace of `StageSlot`s.
 @_spi(Engine) public struct FlatAdamsBashforthMoulton: Integrator {
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
@@ -35,8 +35,6 @@
     let count: Int
 
     static let current = 0, previous = 1, predicted = 2, correctorSum = 3, fPredicted = 4, history = 5
-    /// The DOP853 workspace's fixed ends (no slot swapping: each step starts from a copy).
-    static let oneStepEnds = FlatDOP853.Ends(y: 0, k0: 1, y1: 18, k12: 13)
 
     /// - Precondition: `timeStep` finite and > 0, `order` in 1…12 (`IntegrationMethod.validate`
     ///   checks both for user input).
@@ -50,7 +48,7 @@
         (predictor, corrector, positionPredictor, positionCorrector) = AdamsCoefficients.scaled(
             order: order, step: timeStep)
         work = Array(repeating: 0, count: (Self.history + 2 * order) * 2 * count)
-        oneStep = Array(repeating: 0, count: FlatDOP853.slots * 2 * count)
+        oneStep = FlatStageRegisters.workspace(upTo: .r7, coordinates: count)
         self.time = time
         self.state = state.sized(count)
         previousTime = time
@@ -99,11 +97,12 @@
         evaluations += 1
     }
 
-    /// Stores the derivative DOP853 left in its k12 slot as the newest history entry (no evaluation).
+    /// Stores the derivative DOP853 left in its k13 register as the newest history entry (no evaluation).
     mutating func pushOneStepDerivative() {
         head = head == 0 ? order - 1 : head - 1
         known = min(known + 1, order)
-        let m = 2 * count, first = (Self.history + head) * m, second = first + order * m, k12 = Self.oneStepEnds.k12 * m
+        let m = 2 * count, first = (Self.history + head) * m, second = first + order * m
+        let k12 = StageSlot.k13.rawValue * m
         oneStep.withUnsafeBufferPointer { d in
             work.withUnsafeMutableBufferPointer { w in
                 for l in 0..<m {
@@ -192,16 +191,13 @@
 
     /// A DOP853 step from the current state and the newest derivative, without error control.
     mutating func takeOneStep(size: Double, to end: Double) {
-        let n = count, m = 2 * count, ends = Self.oneStepEnds, layout = system.layout, resting = system.resting
-        let newest = (Self.history + head) * m
+        let m = 2 * count, system = self.system, newest = (Self.history + head) * m
         work.withUnsafeMutableBufferPointer { w in
             oneStep.withUnsafeMutableBufferPointer { d in
-                for l in 0..<m {
-                    d[ends.y * m + l] = w[l]
-                    d[ends.k0 * m + l] = w[newest + l]
-                }
-                _ = FlatDOP853.trial(layout, resting, d.baseAddress!, n, ends, step: size, absolute: 1, relative: 0)
-                for l in 0..<m { w[l] = d[ends.y1 * m + l] }
+                var r = FlatStageRegisters(base: d.baseAddress!, width: m)
+                r.forEachLane { r, l in (r[.y, l], r[.k1, l]) = (w[l], w[newest + l]) }
+                DOP853Stages.trial(&r, system, time: 0, step: size, end: 0)
+                r.forEachLane { r, l in w[l] = r[.y1, l] }
             }
         }
         evaluations += 12
@@ -219,9 +215,10 @@
 
     public mutating func prepareInterpolation() {
         guard lastWasOneStep && !denseIsCurrent else { return }
-        let n = count, h = time - previousTime, layout = system.layout, resting = system.resting
+        let m = 2 * count, h = time - previousTime, system = self.system
         oneStep.withUnsafeMutableBufferPointer {
-            FlatDOP853.denseOutput(layout, resting, $0.baseAddress!, n, Self.oneStepEnds, step: h)
+            var r = FlatStageRegisters(base: $0.baseAddress!, width: m)
+            DOP853Stages.denseOutput(&r, system, time: 0, step: h)
         }
         denseIsCurrent = true
         evaluations += 3
@@ -244,16 +241,12 @@
         var weights = weights
         let m = 2 * count, h = time - previousTime, theta = (t - previousTime) / h
         if lastWasOneStep {
-            let f = FlatDOP853.f0Slot * m + lane, x = theta
-            let y = (1 - x) * (oneStep[f + 5 * m] + x * oneStep[f + 6 * m])
-            let offset =
-                x
-                * (oneStep[f] + (1 - x)
-                    * (oneStep[f + m] + x
-                        * (oneStep[f + 2 * m] + (1 - x)
-                            * (oneStep[f + 3 * m]
-                                + x * (oneStep[f + 4 * m] + y)))))
-            return work[Self.previous * m + lane] + offset
+            let f = StageSlot.r1.rawValue * m + lane, r6 = StageSlot.r6.rawValue * m + lane
+            let coefficients = (
+                oneStep[f], oneStep[f + m], oneStep[f + 2 * m], oneStep[f + 3 * m], oneStep[f + 4 * m], oneStep[r6],
+                oneStep[r6 + m]
+            )
+            return FlatDOP853Storage.dense(work[Self.previous * m + lane], coefficients, theta)
         }
         var atTheta = 0.0, atEnd = 0.0
         for i in 0..<order {

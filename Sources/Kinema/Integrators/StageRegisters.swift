@@ -1,8 +1,13 @@
-/// A register of a Dormand–Prince 5(4) step, each a whole state (positions, then velocities): the
-/// step's start `y`, the stages' derivatives `k1`…`k7` (`k1` at `y`), the stage being built, the
-/// state reached `y1`, and the dense output's coefficients `r1`…`r5`.
+/// A register of an adaptive Runge–Kutta step, each a whole state (positions, then velocities):
+/// the step's start `y`, the stages' derivatives `k1`… (`k1` at `y`), the stage being built, the
+/// state reached `y1`, and the dense output's coefficients `r1`…. Dormand–Prince 5(4) uses the
+/// first fifteen (to `r5`), DOP853 all of them.
 @_spi(Engine) public enum StageSlot: Int, Sendable {
     case y, k1, k2, k3, k4, k5, k6, k7, stage, y1, r1, r2, r3, r4, r5
+    case k8, k9, k10, k11, k12, k13, k14, k15, k16, r6, r7
+
+    /// How many registers there are.
+    @inlinable static var registerCount: Int { r7.rawValue + 1 }
 }
 
 /// Where an adaptive method's step runs, as `StepRegisters` is for the fixed-step methods: whole
@@ -28,12 +33,17 @@
     public var y: Element, k1: Element, r1: Element, r2: Element, r3: Element, r4: Element, r5: Element
     @usableFromInline var k2: Element, k3: Element, k4: Element, k5: Element, k6: Element, k7: Element
     @usableFromInline var stage: Element, y1: Element
+    @usableFromInline var k8: Element, k9: Element, k10: Element, k11: Element, k12: Element, k13: Element
+    @usableFromInline var k14: Element, k15: Element, k16: Element, r6: Element, r7: Element
 
     @inlinable
     public init(state: Element, derivative: Element) {
         (y, k1, r1) = (state, derivative, state)
         (r2, r3, r4, r5, k2, k3, k4, k5, k6, k7, stage, y1) = (
             .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
+        )
+        (k8, k9, k10, k11, k12, k13, k14, k15, k16, r6, r7) = (
+            .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
         )
     }
 
@@ -56,6 +66,17 @@
             case .r3: return r3
             case .r4: return r4
             case .r5: return r5
+            case .k8: return k8
+            case .k9: return k9
+            case .k10: return k10
+            case .k11: return k11
+            case .k12: return k12
+            case .k13: return k13
+            case .k14: return k14
+            case .k15: return k15
+            case .k16: return k16
+            case .r6: return r6
+            case .r7: return r7
             }
         }
         @inline(__always) set {
@@ -75,6 +96,17 @@
             case .r3: r3 = newValue
             case .r4: r4 = newValue
             case .r5: r5 = newValue
+            case .k8: k8 = newValue
+            case .k9: k9 = newValue
+            case .k10: k10 = newValue
+            case .k11: k11 = newValue
+            case .k12: k12 = newValue
+            case .k13: k13 = newValue
+            case .k14: k14 = newValue
+            case .k15: k15 = newValue
+            case .k16: k16 = newValue
+            case .r6: r6 = newValue
+            case .r7: r7 = newValue
             }
         }
     }
@@ -98,8 +130,10 @@
     @inline(__always)
     func lanes(_ slot: StageSlot) -> UnsafeMutablePointer<Double> { base + slot.rawValue * width }
 
-    /// Registers in a buffer of `slotCount` × 2n lanes.
-    static let slotCount = StageSlot.r5.rawValue + 1
+    /// A buffer for the registers up to `last`: that many plus one times 2n lanes.
+    static func workspace(upTo last: StageSlot, coordinates n: Int) -> [Double] {
+        Array(repeating: 0, count: (last.rawValue + 1) * 2 * n)
+    }
 
     public subscript(slot: StageSlot, lane: Int) -> Double {
         @inline(__always) get { lanes(slot)[lane] }

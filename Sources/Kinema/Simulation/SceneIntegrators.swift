@@ -69,7 +69,9 @@ enum FlatIntegrators: SceneIntegrators {
                     absoluteTolerance: tolerance, relativeTolerance: tolerance))
         case .dop853(let tolerance):
             return try use.use(
-                FlatDOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance))
+                DOP853(
+                    system: system, storage: FlatDOP853Storage.self, state: start,
+                    absoluteTolerance: tolerance, relativeTolerance: tolerance))
         case .exact:
             return try use.use(try ExactIntegrator(system: system, state: start))
         }
