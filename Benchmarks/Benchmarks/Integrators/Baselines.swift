@@ -120,7 +120,7 @@ func adaptiveAndChainBenchmarks() {
             relativeTolerance: 1e-8)
     }
     measureSteps("Adams8.Chain12x3D.step") {
-        FlatAdamsBashforthMoulton(system: chain, state: start, timeStep: 1e-4, order: 8)
+        AdamsBashforthMoulton(system: chain, storage: FlatAdamsStorage.self, state: start, timeStep: 1e-4, order: 8)
     }
 }
 

@@ -85,7 +85,7 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .verlet: return VelocityVerlet.largestStableStep(omega: omega, dampingRatio: zeta)
         case .rk4: return RK4.largestStableStep(omega: omega, dampingRatio: zeta)
         case .adams(_, let order):
-            return AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+            return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.largestStableStep(
                 order: order, omega: omega, dampingRatio: zeta)
         case .dopri5, .dop853, .exact: return nil
         }
@@ -96,7 +96,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// whose limits are closed forms, cheaper to compute than to bound.
     func isWithinStabilityLimit(step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool? {
         guard case .adams(_, let order) = self else { return nil }
-        return AdamsBashforthMoulton<SceneSystem<Double>>.isWithinLimit(
+        return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.isWithinLimit(
             order: order, step: h, omega: omega, dampingRatio: zeta)
     }
 
@@ -112,7 +112,8 @@ public enum IntegrationMethod: Hashable, Sendable {
     func stabilityCheckThreshold(dampingRatio zeta: Double) -> Double {
         switch self {
         case .adams(_, let order):
-            return AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(order: order, dampingRatio: zeta)
+            return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.stepStableOnEverySpring(
+                order: order, dampingRatio: zeta)
         default: return 0.05
         }
     }

@@ -61,7 +61,9 @@ enum FlatIntegrators: SceneIntegrators {
         case .verlet(let h): return try fixed(VelocityVerlet.self, h)
         case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):
-            return try use.use(FlatAdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order))
+            return try use.use(
+                AdamsBashforthMoulton(
+                    system: system, storage: FlatAdamsStorage.self, state: start, timeStep: h, order: order))
         case .dopri5(let tolerance):
             return try use.use(
                 DormandPrince54(

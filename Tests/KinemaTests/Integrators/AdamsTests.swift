@@ -226,7 +226,7 @@ struct AdamsTests {
     @Test func copiesStepIndependently() throws {
         let system = SceneSystem<Double>(
             scene: try PhysicsScene.spring(try DampedSpring(stiffness: 400, dampingRatio: 0.2)))
-        func integrator() -> AdamsBashforthMoulton<SceneSystem<Double>> {
+        func integrator() -> AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>> {
             AdamsBashforthMoulton(system: system, state: system.initialState, timeStep: 1.0 / 240, order: 8)
         }
         var original = integrator(), untouched = integrator()
@@ -254,7 +254,8 @@ struct AdamsTests {
     /// 2 − 3(ωh)²/2 + (ωh)⁴/4 and determinant 1 − (ωh)²/2 − (ωh)⁴/4, so its roots leave the unit
     /// circle, at ±1, exactly when ωh passes √2.
     @Test func firstOrderLimitIsTheClosedForm() {
-        let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(order: 1, omega: 10, dampingRatio: 0)
+        let limit = AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.largestStableStep(
+            order: 1, omega: 10, dampingRatio: 0)
         #expect(abs(limit - 2.0.squareRoot() / 10) <= 1e-4, "\(limit)")
     }
 
@@ -263,7 +264,7 @@ struct AdamsTests {
     @Test(arguments: [4, 8, 10, 12])
     func stabilityLimitSeparatesBoundedFromGrowingRuns(order: Int) throws {
         let spring = try DampedSpring(stiffness: 1000, dampingRatio: 0.1)
-        let limit = AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+        let limit = AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.largestStableStep(
             order: order, omega: spring.undampedFrequency, dampingRatio: spring.dampingRatio)
         let simulation = Simulation(scene: try PhysicsScene.spring(spring))
         let bounded = try simulation.run(method: .adams(timeStep: 0.8 * limit, order: order), duration: 10)
@@ -293,10 +294,10 @@ struct AdamsTests {
                 least = min(
                     least,
                     fastest
-                        * AdamsBashforthMoulton<SceneSystem<Double>>.largestStableStep(
+                        * AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.largestStableStep(
                             order: order, omega: 1, dampingRatio: zeta))
             }
-            let bound = AdamsBashforthMoulton<SceneSystem<Double>>.stepStableOnEverySpring(
+            let bound = AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.stepStableOnEverySpring(
                 order: order, dampingRatio: low + 0.05)
             #expect(
                 bound < least && bound >= 0.8 * least,
