@@ -165,9 +165,7 @@
         let x =
             theta.map { interpolate(at: $0, step: h, head: head, insideOneStep: insideOneStep) }?.position
             ?? (slot == .current ? current : previous).position
-        var v = SIMD3<Double>.zero
-        for (axis, lane) in lanes.enumerated() { v[axis] = x[lane: lane] }
-        return v
+        return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 }
 
@@ -277,12 +275,9 @@
         at theta: Double?, end slot: AdamsSlot, step h: Double, head: Int, insideOneStep: Bool, lanes: Range<Int>
     ) -> SIMD3<Double> {
         let weights = theta.flatMap { Self.weights(at: $0, order: order, insideOneStep: insideOneStep) }
-        var v = SIMD3<Double>.zero
-        for (axis, index) in lanes.enumerated() {
-            v[axis] =
-                theta.map { coordinate(index, at: $0, step: h, weights: weights, head: head).position }
+        return SIMD3(gathering: lanes) { index in
+            theta.map { coordinate(index, at: $0, step: h, weights: weights, head: head).position }
                 ?? work[slot.rawValue * 2 * count + index]
         }
-        return v
     }
 }

@@ -76,9 +76,7 @@
     @inlinable
     public func interpolatePosition(at theta: Double?, lanes: Range<Int>) -> SIMD3<Double> {
         let x = theta.map { interpolate(at: $0) }?.position ?? state.position
-        var v = SIMD3<Double>.zero
-        for (axis, lane) in lanes.enumerated() { v[axis] = x[lane: lane] }
-        return v
+        return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 
     @inlinable public mutating func systemChanged(_ system: System, time: Double) {}
@@ -131,20 +129,11 @@
     }
 
     public func interpolate(at theta: Double) -> State {
-        var result = State.zero(like: state)
-        for i in 0..<count {
-            result.position.lanes[i] = dense(i, theta)
-            result.velocity.lanes[i] = dense(count + i, theta)
-        }
-        return result
+        State(count: count) { dense($0, theta) }
     }
 
     public func interpolatePosition(at theta: Double?, lanes: Range<Int>) -> SIMD3<Double> {
-        var v = SIMD3<Double>.zero
-        for (axis, lane) in lanes.enumerated() {
-            v[axis] = theta.map { dense(lane, $0) } ?? state.position.lanes[lane]
-        }
-        return v
+        SIMD3(gathering: lanes) { lane in theta.map { dense(lane, $0) } ?? state.position.lanes[lane] }
     }
 
     /// The derivative again (restarts do it too; kept so that the evaluation count stays as it was).

@@ -94,6 +94,13 @@
 }
 
 @_spi(Engine) extension PhaseState where Vector == FlatVector {
+    /// `count` coordinates whose lane l (of 2·count: positions, then velocities) is `lane(l)`.
+    init(count: Int, lanes lane: (Int) -> Double) {
+        self.init(
+            position: FlatVector((0..<count).map { lane($0) }),
+            velocity: FlatVector((0..<count).map { lane(count + $0) }))
+    }
+
     /// The state held in `count` positions then `count` velocities (a flat integrator's workspace slot).
     init(lanes: UnsafePointer<Double>, count: Int) {
         self.init(

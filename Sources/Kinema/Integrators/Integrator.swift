@@ -61,8 +61,6 @@
     @inlinable
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
         let x = interpolatePosition(at: t)
-        var v = SIMD3<Double>.zero
-        for (axis, lane) in lanes.enumerated() { v[axis] = x[lane: lane] }
-        return v
+        return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 }

@@ -10,6 +10,14 @@ extension SIMD3 where Scalar == Double {
         for (i, x) in lanes.prefix(3).enumerated() { self[i] = x }
     }
 
+    /// What `lane` gives for each of `lanes` (at most 3), zero past them: one body's lanes of a
+    /// state, read without building the state.
+    @inlinable
+    package init(gathering lanes: Range<Int>, _ lane: (Int) -> Double) {
+        self = .zero
+        for (axis, index) in lanes.enumerated() { self[axis] = lane(index) }
+    }
+
     /// The first `dimensions` components.
     package func sceneComponents(_ dimensions: Int) -> [Double] { (0..<dimensions).map { self[$0] } }
 
