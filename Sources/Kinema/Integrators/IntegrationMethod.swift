@@ -19,7 +19,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     case exact
 
     /// The orders `adams` has.
-    public static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.moulton.count }
+    public static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.highestOrder }
 
     /// The method's name, as `kinema --integrator` takes it and errors name it.
     public var name: String {
