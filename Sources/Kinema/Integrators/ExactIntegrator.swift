@@ -205,18 +205,9 @@ import RealModule
                 velocity[axis] = oscillator.velocity(at: s)
             }
         } else {
-            let x0 = system.vector(segmentState.position, body: 0), v0 = system.vector(segmentState.velocity, body: 0)
-            let g = system.gravity
-            if damping == 0 {
-                position = x0 + s * v0 + (0.5 * s * s) * g
-                velocity = v0 + s * g
-            } else {
-                let rate = damping
-                let terminal = g / rate
-                let decayed = -Double.expMinusOne(-rate * s)  // 1 − e^(−rate·s), accurate for small s
-                position = x0 + s * terminal + (decayed / rate) * (v0 - terminal)
-                velocity = terminal + (1 - decayed) * (v0 - terminal)
-            }
+            (position, velocity) = Self.arc(
+                system.vector(segmentState.position, body: 0), system.vector(segmentState.velocity, body: 0),
+                gravity: system.gravity, drag: damping, after: s)
         }
         var result = State.zero
         system.set(&result.position, body: 0, to: position)
@@ -226,24 +217,29 @@ import RealModule
 
     /// Every body on its arc from the segment's start (static and held bodies stay put).
     func arcs(at t: Double) -> State {
-        let s = t - segmentStart, g = system.gravity
         var result = segmentState
         for b in 0..<system.scene.bodies.count where system.inverseMasses[b] > 0 {
             if held[b] {
                 system.set(&result.velocity, body: b, to: .zero)
                 continue
             }
-            let x0 = system.vector(segmentState.position, body: b), v0 = system.vector(segmentState.velocity, body: b)
-            let rate = damping * system.inverseMasses[b]
-            if rate == 0 {
-                system.set(&result.position, body: b, to: x0 + s * v0 + (0.5 * s * s) * g)
-                system.set(&result.velocity, body: b, to: v0 + s * g)
-            } else {
-                let terminal = g / rate, decayed = -Double.expMinusOne(-rate * s)
-                system.set(&result.position, body: b, to: x0 + s * terminal + (decayed / rate) * (v0 - terminal))
-                system.set(&result.velocity, body: b, to: terminal + (1 - decayed) * (v0 - terminal))
-            }
+            let (x, v) = Self.arc(
+                system.vector(segmentState.position, body: b), system.vector(segmentState.velocity, body: b),
+                gravity: system.gravity, drag: damping * system.inverseMasses[b], after: t - segmentStart)
+            system.set(&result.position, body: b, to: x)
+            system.set(&result.velocity, body: b, to: v)
         }
         return result
+    }
+
+    /// The arc from (x0, v0) after s under gravity and linear drag (per unit mass): without drag
+    /// the parabola; with it the exponential approach to the terminal velocity g/drag.
+    static func arc(
+        _ x0: SIMD3<Double>, _ v0: SIMD3<Double>, gravity g: SIMD3<Double>, drag rate: Double, after s: Double
+    ) -> (position: SIMD3<Double>, velocity: SIMD3<Double>) {
+        if rate == 0 { return (x0 + s * v0 + (0.5 * s * s) * g, v0 + s * g) }
+        let terminal = g / rate
+        let decayed = -Double.expMinusOne(-rate * s)  // 1 − e^(−rate·s), accurate for small s
+        return (x0 + s * terminal + (decayed / rate) * (v0 - terminal), terminal + (1 - decayed) * (v0 - terminal))
     }
 }

@@ -89,16 +89,6 @@
             velocity: Hermite.value(previousState.velocity, a.start, state.velocity, a.end, s, h))
     }
 
-    @inlinable
-    public func interpolatePosition(at t: Double) -> System.Vector {
-        let h = time - previousTime
-        if h <= 0 || t >= time { return state.position }
-        if t <= previousTime { return previousState.position }
-        return Hermite.value(
-            previousState.position, previousState.velocity, state.position, state.velocity,
-            (t - previousTime) / h, h)
-    }
-
     /// Lane by lane, so flat storage builds no vector.
     @inlinable
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {

@@ -30,8 +30,6 @@
     /// simulator): a non-mutating call is handed a copy of the whole integrator (for Adams, its
     /// weights and states, a `memcpy` and a retain a sample). The default calls `interpolate(at:)`.
     mutating func interpolateInPlace(at t: Double) -> State
-    /// The position alone at `t` in `[previousTime, time]` (cheaper where the method can).
-    func interpolatePosition(at t: Double) -> System.Vector
     /// Lanes `lanes` of the position at `t` (at most 3: one body), which the collision search
     /// evaluates many times; flat-storage integrators interpolate only those lanes.
     func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double>
@@ -56,11 +54,8 @@
     public mutating func interpolateInPlace(at t: Double) -> State { interpolate(at: t) }
 
     @inlinable
-    public func interpolatePosition(at t: Double) -> System.Vector { interpolate(at: t).position }
-
-    @inlinable
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
-        let x = interpolatePosition(at: t)
+        let x = interpolate(at: t).position
         return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 }
