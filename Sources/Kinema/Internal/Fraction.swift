@@ -2,11 +2,12 @@
 /// entries must each carry a single rounding: `Double(_:)`'s one division. The terms are `Int`s,
 /// cancelled before they are multiplied; a table that outgrew them would trap on its first use,
 /// which every run of the tests makes.
-struct Fraction: Equatable {
+struct Fraction {
     private(set) var numerator: Int
     private(set) var denominator: Int
 
     init(_ numerator: Int, _ denominator: Int = 1) {
+        precondition(denominator != 0, "a fraction's denominator is not 0")
         let divisor = Self.gcd(numerator, denominator) * (denominator < 0 ? -1 : 1)
         (self.numerator, self.denominator) = (numerator / divisor, denominator / divisor)
     }
