@@ -3,7 +3,7 @@
 /// weights' sum carries 3e-14 of cancellation.
 @usableFromInline
 enum AdamsCoefficients {
-    @usableFromInline static let highestOrder = 12
+    static let highestOrder = 12
 
     /// Bashforth (the predictor): y_{n+1} = y_n + h Σ_j bashforth[k−1][j] f_{n−j}.
     @usableFromInline static let bashforth = lagrangeWeights(explicit.map(integral))
