@@ -12,10 +12,7 @@ import RealModule
     public typealias System = Storage.System
     public typealias State = PhaseState<System.Vector>
 
-    /// Setting it (a contact starting or ending) tells the storage, which may re-evaluate.
-    public var system: System {
-        didSet { storage.systemChanged(system, time: time) }
-    }
+    public var system: System
     public let absoluteTolerance: Double
     public let relativeTolerance: Double
     public let maximumStep: Double
@@ -27,7 +24,7 @@ import RealModule
     public var steps: Int { _steps }
     @usableFromInline var _steps = 0
     public var rejectedSteps: Int { control.rejectedSteps }
-    public var evaluations: Int { _evaluations + storage.evaluations }
+    public var evaluations: Int { _evaluations }
     @usableFromInline var _evaluations = 0
 
     @usableFromInline var storage: Storage

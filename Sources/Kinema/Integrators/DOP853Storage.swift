@@ -14,10 +14,6 @@
     var state: State { get }
     /// The derivative at `state`.
     var derivative: State { get }
-    /// Derivative evaluations made outside steps.
-    var evaluations: Int { get }
-    /// After the system changed (a contact starting or ending) at `time`.
-    mutating func systemChanged(_ system: System, time: Double)
     /// Moves the last step's end to the start, then runs `trial`, which returns whether it accepted
     /// the step it left in `y1` and `k13` (and the stages in `k2`…`k12`).
     mutating func step(_ system: System, _ trial: (inout Registers, System) -> Bool) -> Bool
@@ -51,7 +47,6 @@
     @usableFromInline var stepTaken = false
     public var state: State { stepTaken ? registers.y1 : registers.y }
     public var derivative: State { stepTaken ? registers.k13 : registers.k1 }
-    public var evaluations: Int { 0 }
 
     @inlinable
     public init(system: System, time: Double, state: State) {
@@ -85,8 +80,6 @@
         return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 
-    @inlinable public mutating func systemChanged(_ system: System, time: Double) {}
-
     @inlinable
     public mutating func restart(_ system: System, time: Double, state: State) {
         registers.y = state
@@ -101,7 +94,6 @@
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
     public private(set) var state: State
-    public private(set) var evaluations = 0
     var work: [Double]
     /// Coordinates (n).
     let count: Int
@@ -159,13 +151,6 @@
 
     public func interpolatePosition(at theta: Double?, lanes: Range<Int>) -> SIMD3<Double> {
         SIMD3(gathering: lanes) { lane in theta.map { dense(lane, $0) } ?? state.position.lanes[lane] }
-    }
-
-    /// The derivative again (restarts do it too; kept so that the evaluation count stays as it was).
-    public mutating func systemChanged(_ system: System, time: Double) {
-        let (x, k): (StageSlot, StageSlot) = stepTaken ? (.y1, .k13) : (.y, .k1)
-        withRegisters(system) { r, system in r.derivative(of: x, into: k, time: time, system) }
-        evaluations += 1
     }
 
     public mutating func restart(_ system: System, time: Double, state: State) {

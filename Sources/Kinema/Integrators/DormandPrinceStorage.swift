@@ -11,10 +11,6 @@
     var state: State { get }
     /// The derivative at `state`.
     var derivative: State { get }
-    /// Derivative evaluations made outside steps.
-    var evaluations: Int { get }
-    /// After the system changed (a contact starting or ending) at `time`.
-    mutating func systemChanged(_ system: System, time: Double)
     /// Runs `body` on the registers: `y`, `k1` and `r1`…`r5` as they were left, the others scratch.
     /// `body` returns whether it moved the state to a new `y`, which `state` then is.
     mutating func withRegisters(_ system: System, _ body: (inout Registers, System) -> Bool) -> Bool
@@ -43,7 +39,6 @@
     @usableFromInline var registers: PackedStageRegisters<System>
     public var state: State { registers.y }
     public var derivative: State { registers.k1 }
-    public var evaluations: Int { 0 }
 
     @inlinable
     public init(system: System, time: Double, state: State) {
@@ -79,8 +74,6 @@
         return SIMD3(gathering: lanes) { x[lane: $0] }
     }
 
-    @inlinable public mutating func systemChanged(_ system: System, time: Double) {}
-
     @inlinable
     public mutating func restart(_ system: System, time: Double, state: State) {
         registers.y = state
@@ -95,7 +88,6 @@
     public typealias System = SceneSystem<FlatVector>
     public typealias State = PhaseState<FlatVector>
     public private(set) var state: State
-    public private(set) var evaluations = 0
     var work: [Double]
     /// Coordinates (n).
     let count: Int
@@ -134,15 +126,6 @@
 
     public func interpolatePosition(at theta: Double?, lanes: Range<Int>) -> SIMD3<Double> {
         SIMD3(gathering: lanes) { lane in theta.map { dense(lane, $0) } ?? state.position.lanes[lane] }
-    }
-
-    /// The derivative again (restarts do it too; kept so that the evaluation count stays as it was).
-    public mutating func systemChanged(_ system: System, time: Double) {
-        _ = withRegisters(system) { r, system in
-            r.derivative(of: .y, into: .k1, time: time, system)
-            return false
-        }
-        evaluations += 1
     }
 
     public mutating func restart(_ system: System, time: Double, state: State) {

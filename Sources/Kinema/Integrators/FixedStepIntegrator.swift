@@ -9,10 +9,7 @@
     public typealias System = Storage.System
     public typealias State = PhaseState<System.Vector>
 
-    /// Setting it (a contact starting or ending) tells the storage, which may keep accelerations.
-    public var system: System {
-        didSet { storage.systemChanged(system, time: time) }
-    }
+    public var system: System
     public let timeStep: Double
     public var time: Double { _time }
     @usableFromInline var _time: Double

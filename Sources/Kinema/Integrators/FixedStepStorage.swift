@@ -17,8 +17,6 @@
     func accelerations(_ system: System, previousTime: Double, time: Double) -> (
         start: System.Vector, end: System.Vector
     )
-    /// After the system changed (a contact starting or ending) at `time`.
-    mutating func systemChanged(_ system: System, time: Double)
     /// Restarts from `state` at `time`.
     mutating func restart(_ system: System, time: Double, state: State)
 }
@@ -57,8 +55,6 @@
             system.acceleration(position: state.position, velocity: state.velocity, time: time)
         )
     }
-
-    @inlinable public mutating func systemChanged(_ system: System, time: Double) {}
 
     @inlinable
     public mutating func restart(_ system: System, time: Double, state: State) {

@@ -19,7 +19,7 @@
         work = Array(repeating: 0, count: 9 * count)
         self.state = state.owned(sizedTo: count)
         previousState = self.state.owned(sizedTo: count)
-        systemChanged(system, time: time)
+        evaluateEndAcceleration(system)
     }
 
     public mutating func step<Method: FixedStepMethod>(
@@ -56,7 +56,8 @@
         (acceleration(1 - endSlot), acceleration(endSlot))
     }
 
-    public mutating func systemChanged(_ system: System, time: Double) {
+    /// The acceleration at the state, into the slot of the end of the last step.
+    mutating func evaluateEndAcceleration(_ system: System) {
         let n = count, slot = endSlot
         work.withUnsafeMutableBufferPointer { w in
             state.position.lanes.withUnsafeBufferPointer { x in
@@ -73,7 +74,7 @@
     public mutating func restart(_ system: System, time: Double, state: State) {
         self.state = state.owned(sizedTo: count)
         previousState = self.state.owned(sizedTo: count)
-        systemChanged(system, time: time)
+        evaluateEndAcceleration(system)
     }
 }
 

@@ -4,7 +4,8 @@
     associatedtype System: SecondOrderSystem
     typealias State = PhaseState<System.Vector>
 
-    /// The system being integrated (scenes change it when contacts start or end).
+    /// The system being integrated (scenes change it when contacts start or end, then restart:
+    /// what an integrator keeps of the old system, a derivative or an acceleration, is made again there).
     var system: System { get set }
     /// The time reached.
     var time: Double { get }
