@@ -147,6 +147,8 @@ public struct Simulation: Sendable {
         var system = integrator.system
         system.resting = try Collisions.initialContacts(system, integrator.state)
         integrator.system = system
+        // What the integrator keeps of its system (a derivative) is made again with the contacts.
+        if !system.resting.isEmpty { integrator.restart(at: integrator.time, state: integrator.state) }
         try requireValidMaximumStep()
         var stepper = SceneStepper(
             integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
