@@ -144,16 +144,13 @@ public struct Simulation: Sendable {
     where I.System == SceneSystem<V> {
         try KinemaError.requirePositive(duration, "duration")
         try KinemaError.requirePositive(sampleRate, "sampleRate")
-        var system = integrator.system
-        system.resting = try Collisions.initialContacts(system, integrator.state)
-        integrator.system = system
-        // What the integrator keeps of its system (a derivative) is made again with the contacts.
-        if !system.resting.isEmpty { integrator.restart(at: integrator.time, state: integrator.state) }
         try requireValidMaximumStep()
         var stepper = SceneStepper(
             integrator, methodName: name, timeStep: nil, stabilityLimit: nil, stepBudget: stepBudget,
             maximumStep: maximumStep, landOnSamples: true)
         defer { integrator = stepper.integrator }
+        // The initial contacts, with the restart that follows any change of the system.
+        try stepper.restart(at: stepper.integrator.time, state: stepper.integrator.state)
         guard let each else {
             return try SampledRun(scene: scene, times: Self.sampleTimes(duration: duration, rate: sampleRate)).record(
                 &stepper)

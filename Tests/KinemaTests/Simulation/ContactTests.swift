@@ -203,8 +203,7 @@ struct ContactTests {
 
     /// Twenty balls at rest in a column on the floor, each touching the next, should stay put at
     /// 0.1, 0.3, …, 3.9. Known issue: every method stops within its first steps, the lowest ball
-    /// inside the floor (the contact solver's 1,000 sweeps do not settle a chain of twenty
-    /// contacts, about 3.3·20² sweeps, and touching pairs are not resting from the start).
+    /// inside the floor (the contact solver does not settle a chain of twenty contacts).
     @Test(arguments: integrators)
     func aColumnOfTwentyAtRestStaysStacked(_ method: IntegrationMethod) throws {
         let heights = (0..<20).map { 0.1 + 0.2 * Double($0) }
