@@ -194,7 +194,8 @@ enum Collisions {
     /// from above; a row of spheres): every touching contact that a changed body now approaches
     /// is resolved in turn, most approaching first, as event-driven simulations resolve
     /// simultaneous collisions, until none approaches. Past `maximumPassedImpulses` (an
-    /// inelastic collapse), what still approaches is stopped along the contact's normal instead.
+    /// inelastic collapse), the touching bodies meet as one (`meetTogether`), or where that has
+    /// no single solution, what still approaches is stopped along the contact's normal instead.
     static func apply<V>(
         _ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
         time: Double, events: inout [ImpactEvent]
@@ -204,6 +205,11 @@ enum Collisions {
         var next: (body: Int, collider: Collider)? = (b, collider)
         var passed = 0
         while let (body, collider) = next {
+            if passed == maximumPassedImpulses,
+                meetTogether(&system, &state, bodies: &changed, time: time, events: &events)
+            {
+                break
+            }
             let stop = passed > maximumPassedImpulses
             impulse(
                 &system, &state, body: body, collider: collider, time: time, events: &events,

@@ -243,6 +243,33 @@ struct ContactTests {
         }
     }
 
+    /// A ball dropped 0.9 m onto a column of twelve resting on the floor: it meets the top ball
+    /// at √(1.8/9.81) s, the impulses it passes down the column do not die down, and past their
+    /// limit the touching balls meet as one; all end at rest, stacked, none inside another or the
+    /// floor. The lowest ball used to be left moving into the floor.
+    @Test(arguments: integrators)
+    func aBallDroppedOnAColumnComesToRestOnTop(_ method: IntegrationMethod) throws {
+        let heights = (0..<13).map { 0.1 + 0.2 * Double($0) }
+        let scene = try PhysicsScene(
+            dimensions: 1,
+            bodies: try heights.indices.map {
+                try PhysicsBody(
+                    name: "b\($0)", position: SIMD3(heights[$0] + ($0 == 12 ? 0.9 : 0), 0, 0), radius: 0.1)
+            },
+            gravity: SIMD3(-9.81, 0, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)],
+            contacts: PhysicsScene.Contacts(restitution: 0.5))
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
+        Self.expectNothingInside(trajectory, scene, "\(method)")
+        let last = trajectory.count - 1
+        for (b, height) in heights.enumerated() {
+            #expect(abs(trajectory.position(atSample: last, coordinate: b) - height) <= 1e-9, "\(method): b\(b)")
+        }
+        let first = try #require(trajectory.events.first)
+        guard method.name != "semi-implicit-euler" else { return }
+        #expect(abs(first.time - (1.8 / 9.81).squareRoot()) <= 1e-9, "\(method): first impact at \(first.time)")
+    }
+
     /// Random piles and boxes, 1-D to 3-D, with and without gravity: no body through a plane and
     /// no sphere pair overlapping, at any sample (and the run's own check raised no error).
     @Test(arguments: [1, 2, 3])
