@@ -201,13 +201,9 @@ struct ContactTests {
             "\(method): first \(first.body)–\(first.collider) at \(first.time)")
     }
 
-    /// Twenty balls at rest in a column on the floor, each touching the next, stay put at 0.1,
-    /// 0.3, …, 3.9: the twenty contacts' forces hold each ball's weight and those above it.
-    /// Gauss–Seidel sweeps alone, capped at 1,000, left the lowest ball sinking into the floor.
-    @Test(arguments: integrators)
-    func aColumnOfTwentyAtRestStaysStacked(_ method: IntegrationMethod) throws {
-        let heights = (0..<20).map { 0.1 + 0.2 * Double($0) }
-        let scene = try PhysicsScene(
+    /// Balls of radius 0.1 at `heights` over the floor, restitution 0.5 there and between them.
+    static func column(_ heights: [Double]) throws -> PhysicsScene {
+        try PhysicsScene(
             dimensions: 1,
             bodies: try heights.indices.map {
                 try PhysicsBody(name: "b\($0)", position: SIMD3(heights[$0], 0, 0), radius: 0.1)
@@ -215,12 +211,29 @@ struct ContactTests {
             gravity: SIMD3(-9.81, 0, 0),
             planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)],
             contacts: PhysicsScene.Contacts(restitution: 0.5))
-        let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.1, sampleRate: 10)
-        Self.expectNothingInside(trajectory, scene, "\(method)")
+    }
+
+    /// Nothing inside anything at any sample, and the bodies from `first` on at `heights` at the
+    /// last, to 1e-9.
+    static func expectStacked(
+        _ trajectory: Trajectory, _ scene: PhysicsScene, at heights: [Double], from first: Int = 0, _ label: String
+    ) {
+        expectNothingInside(trajectory, scene, label)
         let last = trajectory.count - 1
         for (b, height) in heights.enumerated() {
-            #expect(abs(trajectory.position(atSample: last, coordinate: b) - height) <= 1e-9, "\(method): b\(b)")
+            #expect(abs(trajectory.position(atSample: last, coordinate: first + b) - height) <= 1e-9, "\(label): b\(b)")
         }
+    }
+
+    /// Twenty balls at rest in a column on the floor, each touching the next, stay put at 0.1,
+    /// 0.3, …, 3.9: the twenty contacts' forces hold each ball's weight and those above it.
+    /// Gauss–Seidel sweeps alone, capped at 1,000, left the lowest ball sinking into the floor.
+    @Test(arguments: integrators)
+    func aColumnOfTwentyAtRestStaysStacked(_ method: IntegrationMethod) throws {
+        let heights = (0..<20).map { 0.1 + 0.2 * Double($0) }
+        let scene = try Self.column(heights)
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.1, sampleRate: 10)
+        Self.expectStacked(trajectory, scene, at: heights, "\(method)")
     }
 
     /// The same column standing on a static sphere in a scene without planes: every contact is
@@ -236,11 +249,7 @@ struct ContactTests {
                 },
             gravity: SIMD3(-9.81, 0, 0), contacts: PhysicsScene.Contacts(restitution: 0.5))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.1, sampleRate: 10)
-        Self.expectNothingInside(trajectory, scene, "\(method)")
-        let last = trajectory.count - 1
-        for (b, height) in heights.enumerated() {
-            #expect(abs(trajectory.position(atSample: last, coordinate: b + 1) - height) <= 1e-9, "\(method): b\(b)")
-        }
+        Self.expectStacked(trajectory, scene, at: heights, from: 1, "\(method)")
     }
 
     /// A ball dropped 0.9 m onto a column of twelve resting on the floor: it meets the top ball
@@ -250,21 +259,11 @@ struct ContactTests {
     @Test(arguments: integrators)
     func aBallDroppedOnAColumnComesToRestOnTop(_ method: IntegrationMethod) throws {
         let heights = (0..<13).map { 0.1 + 0.2 * Double($0) }
-        let scene = try PhysicsScene(
-            dimensions: 1,
-            bodies: try heights.indices.map {
-                try PhysicsBody(
-                    name: "b\($0)", position: SIMD3(heights[$0] + ($0 == 12 ? 0.9 : 0), 0, 0), radius: 0.1)
-            },
-            gravity: SIMD3(-9.81, 0, 0),
-            planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)],
-            contacts: PhysicsScene.Contacts(restitution: 0.5))
+        var start = heights
+        start[12] += 0.9
+        let scene = try Self.column(start)
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 10)
-        Self.expectNothingInside(trajectory, scene, "\(method)")
-        let last = trajectory.count - 1
-        for (b, height) in heights.enumerated() {
-            #expect(abs(trajectory.position(atSample: last, coordinate: b) - height) <= 1e-9, "\(method): b\(b)")
-        }
+        Self.expectStacked(trajectory, scene, at: heights, "\(method)")
         let first = try #require(trajectory.events.first)
         guard method.name != "semi-implicit-euler" else { return }
         #expect(abs(first.time - (1.8 / 9.81).squareRoot()) <= 1e-9, "\(method): first impact at \(first.time)")
