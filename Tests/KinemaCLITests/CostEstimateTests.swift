@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    /// With a plane in the scene, exact looks for impacts a quarter period of the stiffest spring
+    /// at a time: ω = 10⁷ rad/s for 2 s is about 1.3·10⁷ searches, refused before the first (it
+    /// ran for minutes before).
+    @Test func exactWithAPlaneOnAStiffSpringIsRefusedBeforeTheFirstStep() throws {
+        let scene = try PhysicsScene(
+            dimensions: 1, bodies: [PhysicsBody(name: "b", mass: 1e-6, position: SIMD3(1, 0, 0))],
+            springs: [SpringForce(.anchor(body: 0, at: SIMD3(1, 0, 0)), stiffness: 1e8, damping: 5)],
+            planes: [Plane(name: "floor", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5)])
+        let start = Date()
+        do {
+            _ = try Simulation(scene: scene).run(method: .exact, duration: 2, sampleRate: 60)
+            Issue.record("the run was not refused")
+        } catch SimulationError.overBudget(let estimate, _, let advice) {
+            #expect(estimate > 1e7 && advice.contains("quarter period"), "\(estimate): \(advice)")
+        }
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
     @Test func theBudgetIsTheStepCountThatIsRefused() throws {
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 100, damping: 3))
         var simulation = Simulation(scene: scene)

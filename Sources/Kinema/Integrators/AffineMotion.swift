@@ -8,7 +8,9 @@ struct AffineMotion {
     let n: Int
     let start: [Double]
     let generator: [Double]
-    /// ‖L‖∞, a bound on every |eigenvalue|: no mode turns faster than this many radians a second.
+    /// A bound on every |eigenvalue| λ of L (at least 1): no mode turns faster than this many radians a second.
+    /// λ's eigenvector is (x, λx) with (A + λB)x = λ²x, so |λ|² ≤ ‖A‖ + |λ|‖B‖ (∞-norms): a
+    /// spring's ω, where ‖L‖∞ would be ω² (10¹⁴ for k = 10⁸ on 10⁻⁶ kg).
     let rateBound: Double
 
     /// - Parameters: `positionPartials` and `velocityPartials` are A and B, n × n row-major.
@@ -20,19 +22,21 @@ struct AffineMotion {
         let size = 2 * n + 1
         start = position + velocity
         var m = [Double](repeating: 0, count: size * size)
-        var bound = 1.0
+        var (normA, normB) = (0.0, 0.0)
         for i in 0..<n {
             m[i * size + n + i] = 1
             m[i * size + 2 * n] = velocity[i]
-            var row = 0.0
+            var (rowA, rowB) = (0.0, 0.0)
             for j in 0..<n {
                 m[(n + i) * size + j] = positionPartials[i * n + j]
                 m[(n + i) * size + n + j] = velocityPartials[i * n + j]
-                row += abs(positionPartials[i * n + j]) + abs(velocityPartials[i * n + j])
+                rowA += abs(positionPartials[i * n + j])
+                rowB += abs(velocityPartials[i * n + j])
             }
             m[(n + i) * size + 2 * n] = acceleration[i]
-            bound = max(bound, row)
+            (normA, normB) = (max(normA, rowA), max(normB, rowB))
         }
+        let bound = max(1, 0.5 * (normB + (normB * normB + 4 * normA).squareRoot()))
         generator = m
         rateBound = bound
     }

@@ -275,10 +275,17 @@ public struct Simulation: Sendable {
                     + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
                 timeStep: h, largestStableStep: limit, method: method.name)
         }
-        let estimate = method.estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
+        // exact looks for impacts a quarter period of the fastest mode at a time.
+        let searched = scene.hasColliders ? duration * fastest / (0.5 * .pi) : 0
+        let estimate =
+            method == .exact ? searched : method.estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
         guard estimate > Double(stepBudget) else { return }
         let advice: String
-        if linear {
+        if method == .exact {
+            advice =
+                "exact looks for impacts a quarter period of the stiffest spring at a time (ω = \(omega) rad/s): "
+                + "shorten the run or soften the spring"
+        } else if linear {
             advice = "use exact (this scene is linear: no steps)"
         } else if method.timeStep != nil {
             advice = "use a larger step, or an adaptive method (dopri5, dop853)"
