@@ -275,8 +275,9 @@ public struct Simulation: Sendable {
                     + "the stability limit of the stiffest spring (ω = \(omega) rad/s)",
                 timeStep: h, largestStableStep: limit, method: method.name)
         }
-        // exact looks for impacts a quarter period of the fastest mode at a time.
-        let searched = scene.hasColliders ? duration * fastest / (0.5 * .pi) : 0
+        // exact looks for impacts a quarter period of the stiffest spring at a time (ω, not the
+        // fastest rate: an overdamped spring's steps are not shorter, and a refusal must not be wrong).
+        let searched = scene.hasColliders ? duration * omega / (0.5 * .pi) : 0
         let estimate =
             method == .exact ? searched : method.estimatedSteps(duration: duration, omega: omega, dampingRatio: zeta)
         guard estimate > Double(stepBudget) else { return }
