@@ -110,13 +110,15 @@ func adaptiveAndChainBenchmarks() {
             system: chain, storage: FlatStepStorage.self, method: RK4.self, state: start, timeStep: 1e-4)
     }
     measureSteps("DP5.Chain12x3D.acceptedStep") {
-        DormandPrince54(
-            system: chain, storage: FlatDormandPrinceStorage.self, state: start, absoluteTolerance: 1e-8,
+        AdaptiveIntegrator(
+            system: chain, storage: FlatAdaptiveStorage.self, method: DormandPrince54.self, state: start,
+            absoluteTolerance: 1e-8,
             relativeTolerance: 1e-8)
     }
     measureSteps("DOP853.Chain12x3D.acceptedStep") {
-        DOP853(
-            system: chain, storage: FlatDOP853Storage.self, state: start, absoluteTolerance: 1e-8,
+        AdaptiveIntegrator(
+            system: chain, storage: FlatAdaptiveStorage.self, method: DOP853.self, state: start,
+            absoluteTolerance: 1e-8,
             relativeTolerance: 1e-8)
     }
     measureSteps("Adams8.Chain12x3D.step") {

@@ -58,9 +58,11 @@ func measureLowOrderSteps<V: StateVector>(_ system: SceneSystem<V>, timeStep h: 
 func measureAdaptiveSteps<V: StateVector>(_ system: SceneSystem<V>, dp5: Double, dop853: Double, label: String) {
     let start = system.initialState
     measureSteps("DP5.\(label)") {
-        DormandPrince54(system: system, state: start, absoluteTolerance: dp5, relativeTolerance: dp5)
+        AdaptiveIntegrator(
+            system: system, method: DormandPrince54.self, state: start, absoluteTolerance: dp5, relativeTolerance: dp5)
     }
     measureSteps("DOP853.\(label)") {
-        DOP853(system: system, state: start, absoluteTolerance: dop853, relativeTolerance: dop853)
+        AdaptiveIntegrator(
+            system: system, method: DOP853.self, state: start, absoluteTolerance: dop853, relativeTolerance: dop853)
     }
 }

@@ -58,15 +58,6 @@
         let mismatch = r[.current, lane] - (y0 + h * atEnd)
         return start + theta * mismatch
     }
-
-    /// The DOP853 step's dense output at `theta`, on whole states or on one lane.
-    @inlinable @inline(__always)
-    static func oneStepDense<R: StageRegisters>(_ r: R, _ lane: R.Lane, _ theta: Double) -> R.Element {
-        PackedDOP853Storage<System>.dense(
-            r[.y, lane],
-            (r[.r1, lane], r[.r2, lane], r[.r3, lane], r[.r4, lane], r[.r5, lane], r[.r6, lane], r[.r7, lane]),
-            theta)
-    }
 }
 
 /// The state, the one before and the newest derivative as values; the history, then the last
@@ -152,7 +143,7 @@
     @inlinable
     public func interpolate(at theta: Double, step h: Double, head: Int, insideOneStep: Bool) -> State {
         guard let weights = Self.weights(at: theta, order: order, insideOneStep: insideOneStep) else {
-            return Self.oneStepDense(oneStepRegisters(), (), theta)
+            return DOP853.dense(oneStepRegisters(), (), theta)
         }
         let r = PackedAdamsRegisters<System>(current: current, previous: previous, newest: newest, history: slots.base)
         return Self.interpolated(r, (), theta: theta, step: h, weights: weights, head: head, order: order)
@@ -251,7 +242,7 @@
             return oneStep.withUnsafeBufferPointer { d in
                 let r = FlatStageRegisters(base: UnsafeMutablePointer(mutating: d.baseAddress!), width: 2 * n)
                 return PhaseState(
-                    position: Self.oneStepDense(r, i, theta), velocity: Self.oneStepDense(r, n + i, theta))
+                    position: DOP853.dense(r, i, theta), velocity: DOP853.dense(r, n + i, theta))
             }
         }
         return work.withUnsafeBufferPointer { w in

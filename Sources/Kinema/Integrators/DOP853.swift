@@ -1,161 +1,42 @@
-import RealModule
-
 /// Dormand–Prince 8(5,3) (Hairer's dop853) with 7th-order dense output, for tight tolerances.
 ///
 /// Twelve stages (the last reused, FSAL) per step, an error estimate that blends the 5th- and
 /// 3rd-order embedded solutions as dop853.f does, step control with exponent 1/8 (safety 0.9,
 /// factors clamped to [1/6, 3]), and three extra stages for the dense output of each accepted
-/// step that is interpolated (`prepareInterpolation`). The stages are generated with the tableau
-/// unrolled (`DOP853Stages`), written once over `StageRegisters`; `Storage` holds the states as
-/// values (`PackedDOP853Storage`, the default) or in one workspace (`FlatDOP853Storage`).
-@_spi(Engine) public struct DOP853<Storage: DOP853Storage>: Integrator {
-    public typealias System = Storage.System
-    public typealias State = PhaseState<System.Vector>
+/// step that is interpolated. The stages are generated with the tableau unrolled (`DOP853Stages`).
+@_spi(Engine) public enum DOP853: AdaptiveMethod {
+    public static var order: Int { 7 }
+    public static var law: StepSizeController.Law { .dop853 }
+    public static var evaluationsPerStep: Int { 12 }
+    public static var denseEvaluations: Int { 3 }
+    public static var endDerivative: StageSlot { .k13 }
+    public static var lastRegister: StageSlot { .r7 }
 
-    public var system: System
-    public let absoluteTolerance: Double
-    public let relativeTolerance: Double
-    public let maximumStep: Double
-    public var time: Double { _time }
-    @usableFromInline var _time: Double
-    public var state: State { storage.state }
-    public var previousTime: Double { _previousTime }
-    @usableFromInline var _previousTime: Double
-    public var steps: Int { _steps }
-    @usableFromInline var _steps = 0
-    public var rejectedSteps: Int { control.rejectedSteps }
-    public var evaluations: Int { _evaluations }
-    @usableFromInline var _evaluations = 0
-
-    @usableFromInline var storage: Storage
-    @usableFromInline var control = StepSizeController(.dop853, stepSize: 0)
-    /// The last step's size h (time − previousTime can differ from it in the last bit).
-    @usableFromInline var lastStepSize = 0.0
-    /// Whether the storage holds the last step's interpolant (its three extra stages cost a
-    /// quarter of a step, so only steps that are interpolated pay for them).
-    @usableFromInline var denseIsCurrent = true
-
-    /// - Precondition: tolerances finite and > 0 (validated by the callers that take user input).
-    @inlinable
-    public init(
-        system: System, storage: Storage.Type, time: Double = 0, state: State,
-        absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
-    ) {
-        precondition(absoluteTolerance > 0 && relativeTolerance >= 0, "tolerances must be > 0")
-        self.system = system
-        self.absoluteTolerance = absoluteTolerance
-        self.relativeTolerance = relativeTolerance
-        self.maximumStep = maximumStep
-        _time = time
-        _previousTime = time
-        self.storage = Storage(system: system, time: time, state: state)
-        _evaluations = 1
-        startStepSize()
-    }
-
-    /// With the states as values of the system's vector type.
-    @inlinable
-    public init<S: SecondOrderSystem>(
-        system: S, time: Double = 0, state: State,
-        absoluteTolerance: Double, relativeTolerance: Double, maximumStep: Double = .infinity
-    ) where Storage == PackedDOP853Storage<S> {
-        self.init(
-            system: system, storage: Storage.self, time: time, state: state, absoluteTolerance: absoluteTolerance,
-            relativeTolerance: relativeTolerance, maximumStep: maximumStep)
+    @inlinable @inline(__always)
+    public static func trial<R: StageRegisters>(
+        _ r: inout R, _ system: R.System, time t: Double, step h: Double, end tNew: Double,
+        absolute: Double, relative: Double, lanes: Double
+    ) -> Double {
+        DOP853Stages.trial(&r, system, time: t, step: h, end: tNew)
+        let (sum5, sum3) = DOP853Stages.errorSums(&r, absolute: absolute, relative: relative)
+        let denominator = sum5 + 0.01 * sum3
+        return denominator > 0 ? abs(h) * sum5 / (denominator * lanes).squareRoot() : 0
     }
 
     @inlinable
-    mutating func startStepSize() {
-        control.restart(
-            stepSize: initialStep(
-                system, time: time, state: state, derivative: storage.derivative, order: 7,
-                absolute: absoluteTolerance, relative: relativeTolerance, maximumStep: maximumStep))
-        _evaluations += 1
+    public static func denseOutput<R: StageRegisters>(_ r: inout R, _ system: R.System, time t: Double, step h: Double)
+    {
+        DOP853Stages.denseOutput(&r, system, time: t, step: h)
     }
 
-    /// Takes one accepted step toward `limit` (ending exactly on it when it is within reach),
-    /// retrying with smaller steps while the error estimate exceeds the tolerance.
-    /// - Throws: `SimulationError.stepSizeUnderflow` when the step falls below 1e-14·|t|.
-    @inlinable
-    public mutating func advance(toward limit: Double) throws {
-        let t = time, atol = absoluteTolerance, rtol = relativeTolerance, maximumStep = self.maximumStep
-        let lanes = Double(State.laneCount(of: state))
-        // A local copy: the step decides inside the storage's registers whether it is accepted.
-        var control = self.control
-        defer { self.control = control }
-        for _ in 0..<10_000 {
-            let remaining = limit - t
-            let h = try control.trialStep(at: t, remaining: remaining)
-            let tNew = h == remaining ? limit : t + h
-            let accepted = storage.step(system) { registers, system in
-                // A local copy (of the values, or of the view of a workspace), so that the stages
-                // stay in CPU registers: written through `registers`, each went to memory.
-                var r = registers
-                DOP853Stages.trial(&r, system, time: t, step: h, end: tNew)
-                let (sum5, sum3) = DOP853Stages.errorSums(&r, absolute: atol, relative: rtol)
-                let denominator = sum5 + 0.01 * sum3
-                let error = denominator > 0 ? abs(h) * sum5 / (denominator * lanes).squareRoot() : 0
-                guard control.accepts(error, step: h, remaining: remaining, maximumStep: maximumStep) else {
-                    return false
-                }
-                registers = r
-                return true
-            }
-            _evaluations += 12
-            if accepted {
-                _previousTime = t
-                _time = tNew
-                lastStepSize = h
-                denseIsCurrent = false
-                _steps += 1
-                return
-            }
-        }
-        throw SimulationError.stepSizeUnderflow(time: t, step: control.stepSize)
-    }
-
-    /// Computes the last step's interpolant once (three evaluations), so `interpolate` reuses it.
-    @inlinable
-    public mutating func prepareInterpolation() {
-        guard !denseIsCurrent else { return }
-        let t = previousTime, h = lastStepSize
-        storage.withRegisters(system) { r, system in DOP853Stages.denseOutput(&r, system, time: t, step: h) }
-        denseIsCurrent = true
-        _evaluations += 3
-    }
-
-    @inlinable
-    public func interpolate(at t: Double) -> State {
-        let h = time - previousTime
-        if h <= 0 || t >= time { return state }
-        guard denseIsCurrent else { return prepared.interpolate(at: t) }
-        return storage.interpolate(at: t <= previousTime ? 0 : (t - previousTime) / h)
-    }
-
-    @inlinable
-    public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
-        let h = time - previousTime
-        if h <= 0 || t >= time { return storage.interpolatePosition(at: nil, lanes: lanes) }
-        guard denseIsCurrent else { return prepared.interpolatePosition(at: t, lanes: lanes) }
-        return storage.interpolatePosition(at: t <= previousTime ? 0 : (t - previousTime) / h, lanes: lanes)
-    }
-
-    /// A copy with the interpolant computed (the simulator prepares first; this path copies the
-    /// storage and does not count the evaluations).
-    @inlinable
-    var prepared: Self {
-        var copy = self
-        copy.prepareInterpolation()
-        return copy
-    }
-
-    @inlinable
-    public mutating func restart(at time: Double, state: State) {
-        _time = time
-        _previousTime = time
-        denseIsCurrent = true
-        storage.restart(system, time: time, state: state)
-        _evaluations += 1
-        startStepSize()
+    /// y + x(F0 + (1−x)(F1 + x(F2 + (1−x)(F3 + x(F4 + (1−x)(F5 + x·F6)))))), by Horner in x and
+    /// 1 − x alternately (dop853's contd8), F0…F6 in `r1`…`r7`; at x = 0 the start itself (the sum
+    /// would turn a −0 lane into +0).
+    @inlinable @inline(__always)
+    public static func dense<R: StageRegisters>(_ r: borrowing R, _ lane: R.Lane, _ x: Double) -> R.Element {
+        if x == 0 { return r[.y, lane] }
+        let tail = (1 - x) * (r[.r6, lane] + x * r[.r7, lane])
+        let inner = r[.r3, lane] + (1 - x) * (r[.r4, lane] + x * (r[.r5, lane] + tail))
+        return r[.y, lane] + x * (r[.r1, lane] + (1 - x) * (r[.r2, lane] + x * inner))
     }
 }

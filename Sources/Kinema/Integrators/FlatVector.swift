@@ -3,8 +3,8 @@
 ///
 /// The operators allocate their result, which suits the code that does not step in place (`exact`);
 /// every built-in method steps flat scenes in place (`FixedStepIntegrator` with `FlatStepStorage`,
-/// `DormandPrince54` with `FlatDormandPrinceStorage`, `DOP853` with `FlatDOP853Storage`,
-/// `AdamsBashforthMoulton` with `FlatAdamsStorage`), with no allocation per step.
+/// `AdaptiveIntegrator` with `FlatAdaptiveStorage`, `AdamsBashforthMoulton` with `FlatAdamsStorage`),
+/// with no allocation per step.
 /// `zero` is the empty vector and reads as zeros at every lane, so generic code that starts from
 /// `zero` and sets lanes grows it to the scene's size.
 @_spi(Engine) public struct FlatVector: StateVector, Hashable, Sendable {

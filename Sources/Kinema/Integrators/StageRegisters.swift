@@ -1,10 +1,10 @@
 /// A register of an adaptive Runge–Kutta step, each a whole state (positions, then velocities):
 /// the step's start `y`, the stages' derivatives `k1`… (`k1` at `y`), the stage being built, the
-/// state reached `y1`, and the dense output's coefficients `r1`…. Dormand–Prince 5(4) uses the
-/// first fifteen (to `r5`), DOP853 all of them.
+/// state reached `y1`, and the dense output's coefficients `r1`…. An accepted step persists from
+/// `y` through `y1` and the derivative at its end (`k7` for Dormand–Prince 5(4), `k13` for DOP853).
 @_spi(Engine) public enum StageSlot: Int, Sendable {
-    case y, k1, k2, k3, k4, k5, k6, k7, stage, y1, r1, r2, r3, r4, r5
-    case k8, k9, k10, k11, k12, k13, k14, k15, k16, r6, r7
+    case y, k1, k2, k3, k4, k5, k6, k7, stage, y1, k8, k9, k10, k11, k12, k13, k14, k15, k16
+    case r1, r2, r3, r4, r5, r6, r7
 
     /// How many registers there are.
     @inlinable static var registerCount: Int { r7.rawValue + 1 }
@@ -108,6 +108,15 @@
             case .r6: r6 = newValue
             case .r7: r7 = newValue
             }
+        }
+    }
+
+    /// What an accepted step leaves for the next and for its dense output, from `other`: `y`
+    /// through `y1`, and on to `end`, the derivative at the step's end (`StageSlot` order).
+    @inlinable @inline(__always)
+    mutating func keepStep(_ other: Self, end: StageSlot) {
+        for i in 0...max(end.rawValue, StageSlot.y1.rawValue) {
+            if let slot = StageSlot(rawValue: i) { self[slot, ()] = other[slot, ()] }
         }
     }
 

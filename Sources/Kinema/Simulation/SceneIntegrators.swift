@@ -32,11 +32,14 @@ enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
             return try use.use(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order))
         case .dopri5(let tolerance):
             return try use.use(
-                DormandPrince54(
-                    system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance))
+                AdaptiveIntegrator(
+                    system: system, method: DormandPrince54.self, state: start, absoluteTolerance: tolerance,
+                    relativeTolerance: tolerance))
         case .dop853(let tolerance):
             return try use.use(
-                DOP853(system: system, state: start, absoluteTolerance: tolerance, relativeTolerance: tolerance))
+                AdaptiveIntegrator(
+                    system: system, method: DOP853.self, state: start, absoluteTolerance: tolerance,
+                    relativeTolerance: tolerance))
         case .exact:
             return try use.use(try ExactIntegrator(system: system, state: start))
         }
@@ -66,13 +69,13 @@ enum FlatIntegrators: SceneIntegrators {
                     system: system, storage: FlatAdamsStorage.self, state: start, timeStep: h, order: order))
         case .dopri5(let tolerance):
             return try use.use(
-                DormandPrince54(
-                    system: system, storage: FlatDormandPrinceStorage.self, state: start,
+                AdaptiveIntegrator(
+                    system: system, storage: FlatAdaptiveStorage.self, method: DormandPrince54.self, state: start,
                     absoluteTolerance: tolerance, relativeTolerance: tolerance))
         case .dop853(let tolerance):
             return try use.use(
-                DOP853(
-                    system: system, storage: FlatDOP853Storage.self, state: start,
+                AdaptiveIntegrator(
+                    system: system, storage: FlatAdaptiveStorage.self, method: DOP853.self, state: start,
                     absoluteTolerance: tolerance, relativeTolerance: tolerance))
         case .exact:
             return try use.use(try ExactIntegrator(system: system, state: start))

@@ -29,8 +29,8 @@ struct AdaptiveIntegratorTests {
         let scipySteps = 481.0
         let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
-        var integrator = DormandPrince54(
-            system: system, state: system.initialState,
+        var integrator = AdaptiveIntegrator(
+            system: system, method: DormandPrince54.self, state: system.initialState,
             absoluteTolerance: 1e-10, relativeTolerance: 1e-10)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
         #expect(abs(Double(integrator.steps) - scipySteps) <= 0.05 * scipySteps, "\(integrator.steps) steps")
@@ -41,8 +41,9 @@ struct AdaptiveIntegratorTests {
         let scipySteps = 105.0
         let spring = try DampedSpring(stiffness: 100, dampingRatio: 0.1)
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring, from: 1, to: 0))
-        var integrator = DOP853(
-            system: system, state: system.initialState, absoluteTolerance: 1e-12, relativeTolerance: 1e-12)
+        var integrator = AdaptiveIntegrator(
+            system: system, method: DOP853.self, state: system.initialState, absoluteTolerance: 1e-12,
+            relativeTolerance: 1e-12)
         while integrator.time < 2 { try integrator.advance(toward: 2) }
         #expect(abs(Double(integrator.steps) - scipySteps) <= 0.1 * scipySteps, "\(integrator.steps) steps")
     }
@@ -69,11 +70,14 @@ struct AdaptiveIntegratorTests {
             }
         }
         if case .dopri5(let tol) = method {
-            var i = DormandPrince54(
-                system: system, state: system.initialState, absoluteTolerance: tol, relativeTolerance: tol)
+            var i = AdaptiveIntegrator(
+                system: system, method: DormandPrince54.self, state: system.initialState, absoluteTolerance: tol,
+                relativeTolerance: tol)
             try check(&i, tolerance: tol)
         } else if case .dop853(let tol) = method {
-            var i = DOP853(system: system, state: system.initialState, absoluteTolerance: tol, relativeTolerance: tol)
+            var i = AdaptiveIntegrator(
+                system: system, method: DOP853.self, state: system.initialState, absoluteTolerance: tol,
+                relativeTolerance: tol)
             try check(&i, tolerance: tol)
         }
     }

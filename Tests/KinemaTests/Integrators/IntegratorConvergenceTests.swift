@@ -49,8 +49,9 @@ struct IntegratorConvergenceTests {
     @Test func dormandPrinceIsFifthOrder() throws {
         let system = SceneSystem<Double>(scene: try PhysicsScene.spring(spring))
         func globalError(_ h: Double) throws -> Double {
-            var integrator = DormandPrince54(
-                system: system, state: system.initialState, absoluteTolerance: 1, relativeTolerance: 1)
+            var integrator = AdaptiveIntegrator(
+                system: system, method: DormandPrince54.self, state: system.initialState, absoluteTolerance: 1,
+                relativeTolerance: 1)
             integrator.control.stepSize = h
             var worst = 0.0
             for n in 1...Int((2 / h).rounded()) {
