@@ -214,11 +214,22 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             }
             return
         }
-        let m = resting.count, lanes = inverseMasses.count * dimensions
+        let m = resting.count, d = dimensions
         // Per contact: the normal acceleration removed so far, then the friction applied (3);
-        // then the accelerations before any contact force.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * m + lanes) { buffer in
+        // then, per contact, the accelerations of its two sides before any contact force (2d).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: (4 + 2 * d) * m) { buffer in
             let forces = buffer.baseAddress!, start = forces + 4 * m
+            /// Copies the accelerations of each contact's sides into `start`, or back from it.
+            func keepStart(restoring: Bool) {
+                for (c, contact) in resting.enumerated() {
+                    for side in 0..<2 {
+                        // A contact with a plane keeps its body twice.
+                        let body = side == 0 ? contact.body : max(contact.other, contact.body)
+                        let kept = start + (2 * c + side) * d, lanes = a + body * d
+                        if restoring { lanes.update(from: kept, count: d) } else { kept.update(from: lanes, count: d) }
+                    }
+                }
+            }
             /// Sweeps until none pushes, at most `limit`; whether that settled the contacts.
             func sweep(_ limit: Int) -> Bool {
                 for _ in 0..<limit {
@@ -237,9 +248,9 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                 return false
             }
             forces.initialize(repeating: 0, count: 4 * m)
-            start.initialize(from: a, count: lanes)
+            keepStart(restoring: false)
             guard !sweep(64) else { return }
-            a.update(from: start, count: lanes)
+            keepStart(restoring: true)
             forces.update(repeating: 0, count: 4 * m)
             _ = pressContacts(x, a, resting, pressing: forces)
             _ = sweep(1_000)
