@@ -1,5 +1,3 @@
-import RealModule
-
 /// Dormand–Prince 5(4) with Hairer's PI step-size control and 4th-order dense output: the method
 /// of dopri5.f, MATLAB's ode45 and scipy's RK45, for animation tolerances.
 ///

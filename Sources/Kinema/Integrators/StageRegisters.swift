@@ -38,9 +38,9 @@
 
     @inlinable
     public init(state: Element, derivative: Element) {
-        (y, k1, r1) = (state, derivative, state)
-        (r2, r3, r4, r5, k2, k3, k4, k5, k6, k7, stage, y1) = (
-            .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
+        (y, k1) = (state, derivative)
+        (r1, r2, r3, r4, r5, k2, k3, k4, k5, k6, k7, stage, y1) = (
+            .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
         )
         (k8, k9, k10, k11, k12, k13, k14, k15, k16, r6, r7) = (
             .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
