@@ -52,7 +52,7 @@ package struct InProcessCommands {
             switch flag {
             case "--easing": command.easing = value
             case "--strategy": command.strategy = value
-            case "--damped-cosine": flags.scene.springOptions.dampedCosine = value
+            case "--damped-cosine": flags.scene.springOptions[text: .dampedCosine] = value
             default: throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
             }
         }
@@ -109,7 +109,7 @@ package struct InProcessCommands {
     /// The spring dialects of `--spring`: each name, its parameters (flags without dashes, in
     /// camelCase) and whether `--mass` applies.
     package static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
-        SpringOptions.dialects.map { ($0.name, $0.flags.sorted().map(parameter(forFlag:)), $0.takesMass) }
+        SpringOptions.dialects.map { ($0.name, $0.flags.map(\.name).sorted().map(parameter(forFlag:)), $0.takesMass) }
     }
 
     /// `origamiTension` → `--origami-tension`: a parameter's flag.

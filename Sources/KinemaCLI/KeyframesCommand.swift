@@ -90,7 +90,7 @@ struct KeyframesCommand: ParsableCommand {
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
-            if sceneFlags.spring || sceneFlags.drop || sceneFlags.scene != nil {
+            if sceneFlags.flags.given & SceneFlag.kinds != 0 {
                 throw CLIError("'--easing' and a scene ('--spring', '--drop', '--scene') exclude each other: give one.")
             }
             tracks = [(keyPath ?? "value", try MotionSource(easing: Easing(name: easing), duration: duration ?? 1))]
@@ -104,7 +104,7 @@ struct KeyframesCommand: ParsableCommand {
                 // A spring or a drop is one body on its closed form: exact, with no steps however
                 // stiff (dopri5 spent 10⁷ steps on k = 1e15 and stopped at its budget).
                 let method: IntegrationMethod =
-                    sceneFlags.spring || sceneFlags.drop ? .exact : .dopri5(tolerance: 1e-11)
+                    sceneFlags.flags.isGiven(.scene) ? .dopri5(tolerance: 1e-11) : .exact
                 // At least 1,000 samples over the motion, however short: the bake follows the
                 // samples' interpolant, which must follow the motion.
                 trajectory = try Simulation(scene: scene).run(

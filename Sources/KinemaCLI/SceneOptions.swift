@@ -26,42 +26,42 @@ struct SceneOptions: ParsableArguments {
     var values: SceneValues { SceneValues(self) }
 }
 
-/// The numeric scene flags and their rules (the options are `SceneOptions`' properties of the same
-/// names; see `NumericFlag`).
-enum SceneFlag: Int, NumericFlag {
-    case height, gravity, restitution, restVelocity
+/// The scene flags (the options are `SceneOptions`' properties of the same names; see
+/// `DeclaredFlag`).
+enum SceneFlag: Int, DeclaredFlag {
+    case spring, drop, scene, height, gravity, restitution, restVelocity
 
-    var rule: NumberRule {
+    var kind: FlagKind {
         switch self {
-        case .height, .gravity, .restVelocity: return .nonNegative
-        case .restitution: return .interval(0, 1, includesLower: true, includesUpper: true, text: "a number in [0, 1]")
+        case .spring, .drop: return .presence
+        case .scene: return .text
+        case .height, .gravity, .restVelocity: return .number(.nonNegative)
+        case .restitution:
+            return .number(.interval(0, 1, includesLower: true, includesUpper: true, text: "a number in [0, 1]"))
         }
     }
 
     /// The flags that apply to `--drop` alone (`--rest-velocity` also applies to scene files).
     static let dropOnly = mask(.height, .gravity, .restitution), restVelocityBit = mask(.restVelocity)
+    static let kinds = mask(.spring, .drop, .scene)
 }
 
 /// The scene flags as plain values, and the scene they describe (`makeScene`).
 struct SceneValues {
-    var spring: Bool
-    var drop: Bool
-    var scene: String?
+    var flags: FlagValues<SceneFlag>
     var springOptions: SpringValues
-    var numbers: FlagValues<SceneFlag>
     /// The `--scene` file, once read (a sweep reads it once for all its rows).
     var loaded: PhysicsScene?
     /// Fields of the `--scene` file set to other values (a sweep's `--set PATH=RANGE`).
     var sets: [(path: ScenePath, value: Double)] = []
 
-    init(_ flags: SceneOptions) {
-        (spring, drop, scene, springOptions) = (flags.spring, flags.drop, flags.scene, flags.springOptions.values)
-        numbers = FlagValues(reading: flags)
+    init(_ options: SceneOptions) {
+        (flags, springOptions) = (FlagValues(reading: options), options.springOptions.values)
     }
 
     subscript(flag: SceneFlag) -> Double? {
-        get { numbers[flag] }
-        set { numbers[flag] = newValue }
+        get { flags[flag] }
+        set { flags[flag] = newValue }
     }
 }
 
@@ -72,15 +72,15 @@ extension SceneValues {
     func makeScene(suggestingDuration: Bool = true) throws
         -> (scene: PhysicsScene, defaultDuration: Double?, exact: DampedHarmonicOscillator?)
     {
-        if spring {
+        if flags.isGiven(.spring) {
             let made = try makeSpring(suggestingDuration: suggestingDuration)
             let scene = try PhysicsScene.spring(
                 made.parameters, from: made.from, to: made.to, initialVelocity: made.velocity)
             return (scene, made.defaultDuration, made.exact)
         }
         try checkOneKind()
-        if drop {
-            try numbers.check(SceneFlag.dropOnly)
+        if flags.isGiven(.drop) {
+            try flags.check(SceneFlag.dropOnly)
             let h = self[.height] ?? 1, g = self[.gravity] ?? 9.81, e = self[.restitution] ?? 0.5
             let scene = try PhysicsScene.drop(
                 height: h, gravity: g, restitution: e,
@@ -122,7 +122,7 @@ extension SceneValues {
     /// One of `--spring`, `--drop` and `--scene`, and no flag of another kind. Written without
     /// arrays: a sweep checks every row.
     private func checkOneKind() throws {
-        let kinds = (spring ? 1 : 0) + (drop ? 1 : 0) + (scene != nil ? 1 : 0)
+        let kinds = (flags.given & SceneFlag.kinds).nonzeroBitCount
         guard kinds == 1 else {
             throw CLIError(
                 kinds == 0
@@ -130,20 +130,20 @@ extension SceneValues {
                     : "'--spring', '--drop' and '--scene' exclude each other: give one.")
         }
         // The masks first: a sweep checks every row, and the names are needed only for the error.
-        if !drop, numbers.given & SceneFlag.dropOnly != 0,
-            let flag = numbers.givenFlags(among: SceneFlag.dropOnly).first
+        if !flags.isGiven(.drop), flags.given & SceneFlag.dropOnly != 0,
+            let flag = flags.givenFlags(among: SceneFlag.dropOnly).first
         {
             throw CLIError("'\(flag.name)' applies to '--drop' only.")
         }
-        if !spring, springOptions.isAnyGiven, let flag = springOptions.givenFlags.first {
+        if !flags.isGiven(.spring), springOptions.isAnyGiven, let flag = springOptions.givenFlags.first {
             throw CLIError("'\(flag)' applies to '--spring' only.")
         }
-        try numbers.check(SceneFlag.restVelocityBit)
+        try flags.check(SceneFlag.restVelocityBit)
     }
 
     /// The `--scene` file, read and validated.
     func loadScene() throws -> PhysicsScene {
-        let path = scene ?? ""
+        let path = flags[text: .scene] ?? ""
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

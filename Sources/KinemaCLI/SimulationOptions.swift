@@ -67,55 +67,47 @@ struct SimulationOptions: ParsableArguments {
     var maxStep: Double?
 
     /// The flags as plain values, which hold the logic (`choice`, `run`, …).
-    var values: SimulationValues { SimulationValues(self) }
+    var values: SimulationValues { SimulationValues(reading: self) }
 }
 
-/// The numeric simulation flags and their rules (the options are `SimulationOptions`' properties
-/// of the same names; see `NumericFlag`).
-enum SimulationFlag: Int, NumericFlag {
-    case duration, dt, tolerance, sampleRate, frameRate, frameJitter, maxStep
+/// The simulation flags (the options are `SimulationOptions`' properties of the same names; see
+/// `DeclaredFlag`).
+enum SimulationFlag: Int, DeclaredFlag {
+    case duration, dt, tolerance, sampleRate, frameRate, frameJitter, maxStep, integrator, order, seed, maxSteps
 
-    var rule: NumberRule {
+    var kind: FlagKind {
         switch self {
-        case .duration, .dt, .tolerance, .sampleRate, .frameRate, .maxStep: return .positive
+        case .duration, .dt, .tolerance, .sampleRate, .frameRate, .maxStep: return .number(.positive)
         case .frameJitter:
-            return .interval(0, 1, includesLower: true, includesUpper: false, text: "a fraction in [0, 1)")
+            return .number(.interval(0, 1, includesLower: true, includesUpper: false, text: "a fraction in [0, 1)"))
+        case .integrator: return .text
+        case .order:
+            let orders = IntegrationMethod.adamsOrders
+            return .whole(
+                .interval(
+                    Double(orders.lowerBound), Double(orders.upperBound), includesLower: true, includesUpper: true,
+                    text: IntegrationMethod.adamsOrderRule))
+        case .seed: return .whole(nil)
+        case .maxSteps:
+            return .whole(.interval(1, .infinity, includesLower: true, includesUpper: true, text: "an integer > 0"))
         }
     }
 }
 
 /// The simulation flags as plain values, and the runs they describe (`choice`, `run`).
-struct SimulationValues {
-    var numbers: FlagValues<SimulationFlag>
-    var integrator: String
-    var order: Int?
-    var seed: UInt64?
-    var maxSteps: Int?
-
-    init(_ flags: SimulationOptions) {
-        numbers = FlagValues(reading: flags)
-        (integrator, order, seed, maxSteps) = (flags.integrator, flags.order, flags.seed, flags.maxSteps)
-    }
-
-    subscript(flag: SimulationFlag) -> Double? {
-        get { numbers[flag] }
-        set { numbers[flag] = newValue }
-    }
-}
+typealias SimulationValues = FlagValues<SimulationFlag>
 
 extension SimulationValues {
     /// The integrator with its setting, checked against the integrator's kind.
     func choice() throws -> SimulationOptions.Choice {
-        let integrator = try choose(self.integrator, "--integrator", SimulationOptions.Integrator.self)
-        try numbers.check(Self.stepping)
+        let integrator = try choose(self[text: .integrator] ?? "", "--integrator", SimulationOptions.Integrator.self)
+        try check(Self.stepping)
         let dt = self[.dt], tolerance = self[.tolerance]
-        if let order {
+        if isGiven(.order) {
             guard integrator == .adams else {
                 throw CLIError("'--order' applies to adams only (--integrator is \(integrator.rawValue)).")
             }
-            guard IntegrationMethod.adamsOrders.contains(order) else {
-                throw CLIError(flag: "--order", value: "\(order)", rule: IntegrationMethod.adamsOrderRule)
-            }
+            try check(Self.orderBit)
         }
         if let gsl = integrator.gslMethod {
             if let dt {
@@ -139,6 +131,7 @@ extension SimulationValues {
     private static let stepping = SimulationFlag.mask(.dt, .tolerance)
     private static let sampling = SimulationFlag.mask(.sampleRate, .frameRate, .frameJitter)
     private static let durationBit = SimulationFlag.mask(.duration), maxStepBit = SimulationFlag.mask(.maxStep)
+    private static let orderBit = SimulationFlag.mask(.order), maxStepsBit = SimulationFlag.mask(.maxSteps)
 
     func method(_ integrator: SimulationOptions.Integrator) throws -> IntegrationMethod {
         let dt = self[.dt], tolerance = self[.tolerance]
@@ -156,7 +149,7 @@ extension SimulationValues {
         case .semiImplicitEuler: return .semiImplicitEuler(timeStep: h)
         case .verlet: return .verlet(timeStep: h)
         case .rk4: return .rk4(timeStep: h)
-        case .adams: return .adams(timeStep: h, order: order ?? 8)
+        case .adams: return .adams(timeStep: h, order: whole(.order) ?? 8)
         case .dopri5: return .dopri5(tolerance: tol)
         case .dop853: return .dop853(tolerance: tol)
         case .exact: return .exact
@@ -166,7 +159,7 @@ extension SimulationValues {
 
     /// The duration to simulate.
     func resolvedDuration(default suggested: Double?) throws -> Double {
-        try numbers.check(Self.durationBit)
+        try check(Self.durationBit)
         if let duration = self[.duration] { return duration }
         guard let suggested else {
             throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
@@ -176,16 +169,15 @@ extension SimulationValues {
 
     /// `--max-steps`, checked.
     func stepBudget() throws -> Int {
-        guard let maxSteps else { return Simulation.defaultStepBudget }
-        guard maxSteps > 0 else { throw CLIError(flag: "--max-steps", value: "\(maxSteps)", rule: "an integer > 0") }
-        return maxSteps
+        try check(Self.maxStepsBit)
+        return whole(.maxSteps) ?? Simulation.defaultStepBudget
     }
 
     /// The scene's simulation with the step budget of `--max-steps`.
     func simulation(_ scene: PhysicsScene) throws -> Simulation {
         var simulation = Simulation(scene: scene)
         simulation.stepBudget = try stepBudget()
-        try numbers.check(Self.maxStepBit)
+        try check(Self.maxStepBit)
         simulation.maximumStep = self[.maxStep] ?? .infinity
         return simulation
     }
@@ -195,10 +187,10 @@ extension SimulationValues {
     /// only its impacts and work (memory flat in the samples); frame-driven and GSL runs, and any
     /// run without `each`, return the whole trajectory.
     func run(_ scene: PhysicsScene, duration: Double, each: ((Trajectory) throws -> Void)? = nil) throws -> Trajectory {
-        let choice = try self.choice()
-        try numbers.check(Self.sampling)
+        let choice = try self.choice(), integrator = self[text: .integrator] ?? ""
+        try check(Self.sampling)
         let sampleRate = self[.sampleRate], frameRate = self[.frameRate], frameJitter = self[.frameJitter]
-        if frameRate == nil, frameJitter != nil || seed != nil {
+        if frameRate == nil, frameJitter != nil || isGiven(.seed) {
             throw CLIError("'--frame-jitter' and '--seed' apply with '--frame-rate' only.")
         }
         if self[.maxStep] != nil {
@@ -214,7 +206,7 @@ extension SimulationValues {
                     throw CLIError("'--sample-rate' and '--frame-rate' exclude each other: give one.")
                 }
                 let frames = try DisplayFrames.Jittered(
-                    rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: seed ?? 0)
+                    rate: frameRate, jitter: frameJitter ?? 0, duration: duration, seed: whole(.seed) ?? 0)
                 if let each {
                     return try simulation(scene).run(
                         method: method, frameDurations: frames, duration: duration, each: each)

@@ -64,40 +64,42 @@ struct SpringOptions: ParsableArguments {
     var relativeVelocity: Double?
 
     /// The dialects and the flags that make each one up.
-    static let dialects: [(name: String, flags: Set<String>, takesMass: Bool)] = [
-        ("mass/stiffness/damping", ["--stiffness", "--damping"], true),
-        ("response/damping-ratio", ["--response", "--damping-ratio"], true),
-        ("response/bounce (SwiftUI)", ["--response", "--bounce"], true),
-        ("stiffness/damping-ratio (Android)", ["--stiffness", "--damping-ratio"], true),
-        ("tension/friction", ["--tension", "--friction"], false),
-        ("bounciness/speed (POP)", ["--bounciness", "--speed"], false),
-        ("origami-tension/origami-friction", ["--origami-tension", "--origami-friction"], false),
-        ("damped-cosine", ["--damped-cosine"], false),
-        ("Motion duration/bounce", ["--motion-duration", "--motion-bounce"], false),
-        ("Motion visualDuration/bounce", ["--motion-visual-duration", "--motion-bounce"], false)
+    static let dialects: [(name: String, flags: [SpringFlag], takesMass: Bool)] = [
+        ("mass/stiffness/damping", [.stiffness, .damping], true),
+        ("response/damping-ratio", [.response, .dampingRatio], true),
+        ("response/bounce (SwiftUI)", [.response, .bounce], true),
+        ("stiffness/damping-ratio (Android)", [.stiffness, .dampingRatio], true),
+        ("tension/friction", [.tension, .friction], false),
+        ("bounciness/speed (POP)", [.bounciness, .speed], false),
+        ("origami-tension/origami-friction", [.origamiTension, .origamiFriction], false),
+        ("damped-cosine", [.dampedCosine], false),
+        ("Motion duration/bounce", [.motionDuration, .motionBounce], false),
+        ("Motion visualDuration/bounce", [.motionVisualDuration, .motionBounce], false)
     ]
 
     /// The flags as plain values, which hold the logic (the spring, the endpoints).
-    var values: SpringValues { SpringValues(self) }
-
+    var values: SpringValues { SpringValues(reading: self) }
 }
 
-/// The numeric spring flags and their rules (the options are `SpringOptions`' properties of the
-/// same names; see `NumericFlag`).
-enum SpringFlag: Int, NumericFlag {
+/// The spring flags (the options are `SpringOptions`' properties of the same names; see
+/// `DeclaredFlag`).
+enum SpringFlag: Int, DeclaredFlag {
     case stiffness, damping, response, dampingRatio, bounce, tension, friction, bounciness, speed
-    case origamiTension, origamiFriction, motionDuration, motionVisualDuration, motionBounce
+    case origamiTension, origamiFriction, motionDuration, motionVisualDuration, motionBounce, dampedCosine
     case from, to, velocity, relativeVelocity, mass
 
-    var rule: NumberRule {
+    var kind: FlagKind {
         switch self {
-        case .stiffness, .response, .tension, .motionVisualDuration, .mass: return .positive
-        case .damping, .dampingRatio, .friction, .bounciness, .speed: return .nonNegative
-        case .bounce: return .interval(-1, 1, includesLower: false, includesUpper: true, text: "a number in (−1, 1]")
+        case .stiffness, .response, .tension, .motionVisualDuration, .mass: return .number(.positive)
+        case .damping, .dampingRatio, .friction, .bounciness, .speed: return .number(.nonNegative)
+        case .bounce:
+            return .number(.interval(-1, 1, includesLower: false, includesUpper: true, text: "a number in (−1, 1]"))
         case .motionDuration:
-            return .interval(
-                0.01, 10, includesLower: true, includesUpper: true, text: "in [0.01, 10] s, Motion's range")
-        case .origamiTension, .origamiFriction, .motionBounce, .from, .to, .velocity, .relativeVelocity: return .finite
+            return .number(
+                .interval(0.01, 10, includesLower: true, includesUpper: true, text: "in [0.01, 10] s, Motion's range"))
+        case .origamiTension, .origamiFriction, .motionBounce, .from, .to, .velocity, .relativeVelocity:
+            return .number(.finite)
+        case .dampedCosine: return .text
         }
     }
 
@@ -107,58 +109,34 @@ enum SpringFlag: Int, NumericFlag {
 
 /// The spring flags as plain values, and what they describe: parsed once into `SpringOptions`, a
 /// sweep's rows set them without going through argument-parser's property wrappers.
-struct SpringValues {
-    var numbers: FlagValues<SpringFlag>
-    var dampedCosine: String?
-
-    init(_ flags: SpringOptions) {
-        numbers = FlagValues(reading: flags)
-        dampedCosine = flags.dampedCosine
-    }
-
-    subscript(flag: SpringFlag) -> Double? {
-        get { numbers[flag] }
-        set { numbers[flag] = newValue }
-    }
-}
+typealias SpringValues = FlagValues<SpringFlag>
 
 extension SpringValues {
-    /// The bit of `--damped-cosine` in a `givenParameterMask`, past the numeric flags' bits.
-    static let dampedCosineBit: UInt32 = 1 << SpringFlag.allCases.count
     static let parameterBits = SpringFlag.mask(SpringFlag.allCases.filter(\.isParameter))
     static let massBit = SpringFlag.mask(.mass)
 
-    /// The flag of a `givenParameterMask` bit.
-    static func name(ofBit bit: Int) -> String {
-        SpringFlag(rawValue: bit)?.name ?? "--damped-cosine"
-    }
-
     /// The dialects' parameter flags given, one bit each: a sweep row finds its dialect by comparing
     /// integers, not sets of strings.
-    var givenParameterMask: UInt32 {
-        numbers.given & Self.parameterBits | (dampedCosine != nil ? Self.dampedCosineBit : 0)
-    }
+    var givenParameterMask: UInt32 { given & Self.parameterBits }
 
     /// Each dialect's flags as a `givenParameterMask`.
-    static let dialectMasks: [UInt32] = SpringOptions.dialects.map { dialect in
-        (0...SpringFlag.allCases.count).reduce(0) { mask, bit in
-            dialect.flags.contains(name(ofBit: bit)) ? mask | 1 << bit : mask
-        }
-    }
+    static let dialectMasks: [UInt32] = SpringOptions.dialects.map { SpringFlag.mask($0.flags) }
 
-    var givenParameterFlags: [String] {
-        (0...SpringFlag.allCases.count).filter { givenParameterMask & 1 << $0 != 0 }.map(Self.name(ofBit:))
-    }
+    /// Every dialect's flags, for the messages: `--damping --stiffness | --damping-ratio --response | …`.
+    static let dialectList = SpringOptions.dialects.map { $0.flags.map(\.name).sorted().joined(separator: " ") }
+        .joined(separator: " | ")
+
+    var givenParameterFlags: [String] { givenFlags(among: Self.parameterBits).map(\.name) }
 
     /// Whether any spring flag is given.
-    var isAnyGiven: Bool { numbers.given != 0 || dampedCosine != nil }
+    var isAnyGiven: Bool { given != 0 }
 
     /// The flags given: the dialects' parameters first, then the others.
-    var givenFlags: [String] { givenParameterFlags + numbers.givenFlags(among: ~Self.parameterBits).map(\.name) }
+    var givenFlags: [String] { givenParameterFlags + givenFlags(among: ~Self.parameterBits).map(\.name) }
 
     /// The damped cosine's (A, B), parsed and checked.
     func dampedCosineParameters() throws -> DampedCosine? {
-        guard let dampedCosine else { return nil }
+        guard let dampedCosine = self[text: .dampedCosine] else { return nil }
         let parts = dampedCosine.split(separator: ",", omittingEmptySubsequences: false).map {
             Double(String($0).trimmingCharacters(in: .whitespaces))
         }
@@ -173,20 +151,20 @@ extension SpringValues {
     /// The spring the flags describe.
     /// - Throws: `CLIError` naming the flag for a bad value, a missing partner flag or two dialects mixed.
     func spring() throws -> DampedSpring {
-        try numbers.check(Self.parameterBits | Self.massBit)
+        try check(Self.parameterBits | Self.massBit)
         let curve = try dampedCosineParameters()
 
         let mask = givenParameterMask
         guard mask != 0 else {
             throw CLIError(
                 "a spring needs its parameters in one dialect: "
-                    + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
+                    + Self.dialectList
                     + ".")
         }
         guard let index = Self.dialectMasks.firstIndex(of: mask) else {
             let given = Set(givenParameterFlags)
-            let partners = SpringOptions.dialects.filter { $0.flags.isSuperset(of: given) }
-                .map { $0.flags.subtracting(given).sorted().joined(separator: " ") }
+            let partners = SpringOptions.dialects.map { Set($0.flags.map(\.name)) }.filter { $0.isSuperset(of: given) }
+                .map { $0.subtracting(given).sorted().joined(separator: " ") }
             if !partners.isEmpty {
                 throw CLIError(
                     "'\(given.sorted().joined(separator: " "))' needs "
@@ -195,7 +173,7 @@ extension SpringValues {
             throw CLIError(
                 "spring flags of different dialects are mixed ('\(given.sorted().joined(separator: "', '"))'): "
                     + "use one of "
-                    + SpringOptions.dialects.map { $0.flags.sorted().joined(separator: " ") }.joined(separator: " | ")
+                    + Self.dialectList
                     + ".")
         }
         let dialect = SpringOptions.dialects[index]
@@ -240,7 +218,7 @@ extension SpringValues {
 
     /// Start, target and initial velocity (units/s).
     func endpoints() throws -> (from: Double, to: Double, velocity: Double) {
-        try numbers.check(~(Self.parameterBits | Self.massBit))
+        try check(~(Self.parameterBits | Self.massBit))
         let start = self[.from] ?? 0, target = self[.to] ?? 1, velocity = self[.velocity]
         let relativeVelocity = self[.relativeVelocity]
         if velocity != nil && relativeVelocity != nil {

@@ -46,7 +46,7 @@ enum SweepBatch {
     /// or a step outside |λ|·h ≤ 2: well inside RK4's stability interval, so no lane can need the
     /// stability checks a lone run makes.
     static func key(_ lane: Lane, _ simulation: SimulationValues, duration: Double) -> Key? {
-        guard simulation[.frameRate] == nil, simulation[.frameJitter] == nil, simulation.seed == nil,
+        guard simulation[.frameRate] == nil, simulation[.frameJitter] == nil, !simulation.isGiven(.seed),
             simulation[.maxStep] == nil,
             case .kinema(.rk4(let h))? = try? simulation.choice(),
             let budget = try? simulation.stepBudget()

@@ -162,7 +162,7 @@ struct SweepCommand: ParsableCommand {
     func plan(_ axes: [Axis], first: Int) throws -> Plan {
         var base = try combination(axes, index: first, template: nil)
         let paths = axes.compactMap(\.path)
-        if base.scene.scene != nil {
+        if base.scene.flags.isGiven(.scene) {
             let file = try base.scene.loadScene()
             base.scene.loaded = file
             base.scene.sets = try paths.map { (try ScenePath($0, in: file), .nan) }
@@ -170,7 +170,7 @@ struct SweepCommand: ParsableCommand {
             throw CLIError("'--set' needs '--scene FILE': it sets a field of the scene file.")
         }
         let metrics = try SweepMetrics(
-            kind: base.scene.scene != nil ? .scene : .motion, list: self.metrics, settleSpeed: settleSpeed,
+            kind: base.scene.flags.isGiven(.scene) ? .scene : .motion, list: self.metrics, settleSpeed: settleSpeed,
             settleDistance: settleDistance)
         return Plan(axes: axes, template: try combination(axes, index: first, template: base), metrics: metrics)
     }
@@ -403,9 +403,9 @@ struct SweepCommand: ParsableCommand {
     /// Each numeric flag's setter, by flag name. A swept flag missing here is parsed per row.
     static let setters: [String: Setter] = {
         var setters: [String: Setter] = [:]
-        for flag in SpringFlag.allCases { setters[flag.name] = .spring(flag) }
-        for flag in SceneFlag.allCases { setters[flag.name] = .scene(flag) }
-        for flag in SimulationFlag.allCases { setters[flag.name] = .simulation(flag) }
+        for flag in SpringFlag.allCases where flag.kind.isNumber { setters[flag.name] = .spring(flag) }
+        for flag in SceneFlag.allCases where flag.kind.isNumber { setters[flag.name] = .scene(flag) }
+        for flag in SimulationFlag.allCases where flag.kind.isNumber { setters[flag.name] = .simulation(flag) }
         return setters
     }()
 
@@ -471,7 +471,7 @@ struct SweepCommand: ParsableCommand {
         let prepared = try indices.map { index in
             let combination = try combination(axes, index: index, template: template)
             let suggesting = combination.simulation[.duration] == nil
-            if combination.scene.spring && metrics.kind == .motion {
+            if combination.scene.flags.isGiven(.spring) && metrics.kind == .motion {
                 let made = try combination.scene.makeSpring(suggestingDuration: suggesting)
                 return Prepared(
                     index: index, combination: combination,
