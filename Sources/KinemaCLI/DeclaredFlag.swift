@@ -13,16 +13,21 @@ protocol DeclaredFlag: RawRepresentable, CaseIterable, Sendable where RawValue =
 enum FlagKind {
     /// A `Double`.
     case number(NumberRule)
-    /// An `Int` or a `UInt64`, checked as a number when there is a rule.
-    case whole(NumberRule?)
+    /// An `Int`, checked as a number against the rule.
+    case integer(NumberRule)
+    /// A `UInt64`, any.
+    case unsigned
     /// Given or not (`--spring`).
     case presence
     /// Text, checked where it is read (`--integrator`'s name, `--scene`'s path).
     case text
 
-    var isNumber: Bool {
-        if case .number = self { return true }
-        return false
+    /// A number or a whole number (a sweep sets it in a row without parsing).
+    var isNumeric: Bool {
+        switch self {
+        case .number, .integer, .unsigned: return true
+        case .presence, .text: return false
+        }
     }
 }
 
@@ -83,6 +88,22 @@ struct FlagValues<Key: DeclaredFlag>: Sendable {
 
     func isGiven(_ flag: Key) -> Bool { given & 1 << flag.rawValue != 0 }
 
+    /// Sets a number or whole-number flag to `value` (a sweep's row); false, leaving it as it
+    /// was, when the flag's type does not hold `value` exactly.
+    mutating func set(_ flag: Key, to value: Double) -> Bool {
+        switch flag.kind {
+        case .number: self[flag] = value
+        case .integer:
+            guard let whole = Int64(exactly: value) else { return false }
+            setBits(flag, UInt64(bitPattern: whole))
+        case .unsigned:
+            guard let whole = UInt64(exactly: value) else { return false }
+            setBits(flag, whole)
+        case .presence, .text: return false
+        }
+        return true
+    }
+
     private mutating func setBits(_ flag: Key, _ bits: UInt64?) {
         numbers[flag.rawValue] = bits ?? 0
         given = bits == nil ? given & ~(1 << flag.rawValue) : given | 1 << flag.rawValue
@@ -117,7 +138,7 @@ struct FlagValues<Key: DeclaredFlag>: Sendable {
             switch flag.kind {
             case .number(let rule) where !rule.accepts(Double(bitPattern: numbers[raw])):
                 throw CLIError(flag: flag.name, value: "\(Double(bitPattern: numbers[raw]))", rule: rule.text)
-            case .whole(let rule?) where !rule.accepts(Double(Int64(bitPattern: numbers[raw]))):
+            case .integer(let rule) where !rule.accepts(Double(Int64(bitPattern: numbers[raw]))):
                 throw CLIError(flag: flag.name, value: "\(Int64(bitPattern: numbers[raw]))", rule: rule.text)
             default: continue
             }

@@ -42,10 +42,9 @@ package struct InProcessCommands {
             case "--tolerance": command.tolerance = value
             case "--fps": command.fps = value
             default:
-                guard let set = SweepCommand.setters[flag] else {
+                guard let set = SweepCommand.setters[flag], set(&flags, value) else {
                     throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
                 }
-                set(&flags, value)
             }
         }
         for (flag, value) in texts {

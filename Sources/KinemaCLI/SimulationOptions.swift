@@ -83,13 +83,13 @@ enum SimulationFlag: Int, DeclaredFlag {
         case .integrator: return .text
         case .order:
             let orders = IntegrationMethod.adamsOrders
-            return .whole(
+            return .integer(
                 .interval(
                     Double(orders.lowerBound), Double(orders.upperBound), includesLower: true, includesUpper: true,
                     text: IntegrationMethod.adamsOrderRule))
-        case .seed: return .whole(nil)
+        case .seed: return .unsigned
         case .maxSteps:
-            return .whole(.interval(1, .infinity, includesLower: true, includesUpper: true, text: "an integer > 0"))
+            return .integer(.interval(1, .infinity, includesLower: true, includesUpper: true, text: "an integer > 0"))
         }
     }
 }

@@ -258,7 +258,8 @@ struct SweepCommand: ParsableCommand {
         }
         var stride = 1
         for k in axes.indices.reversed() where !axes[k].values.isEmpty {
-            axes[k].numbers = axes[k].values.map { Double($0) }
+            let isWhole = numericFlags[axes[k].flag] == true
+            axes[k].numbers = axes[k].values.map { isWhole ? exactWhole($0) : Double($0) }
             axes[k].setter = axes[k].path == nil ? setters[axes[k].flag] : nil
             axes[k].stride = stride
             stride = stride.multipliedReportingOverflow(by: axes[k].values.count).partialValue
@@ -307,6 +308,13 @@ struct SweepCommand: ParsableCommand {
         }
         return flags
     }()
+
+    /// A whole number's text as a `Double` when one holds it exactly (nil: its rows are parsed, so
+    /// argument-parser reads it, or refuses it, as on the command line).
+    static func exactWhole(_ text: String) -> Double? {
+        if let whole = Int64(text) { return Double(exactly: whole) }
+        return UInt64(text).flatMap { Double(exactly: $0) }
+    }
 
     /// `A:B:STEP`, `A:B:xN`, `V1,V2,…`, or a single value.
     static func expand(_ text: String, flag: String) throws -> [String] {
@@ -391,11 +399,12 @@ struct SweepCommand: ParsableCommand {
     enum Setter: Sendable {
         case spring(SpringFlag), scene(SceneFlag), simulation(SimulationFlag)
 
-        func callAsFunction(_ row: inout RowFlags, _ value: Double) {
+        /// False when the flag's type does not hold `value` exactly (the row is parsed).
+        func callAsFunction(_ row: inout RowFlags, _ value: Double) -> Bool {
             switch self {
-            case .spring(let flag): row.scene.springOptions[flag] = value
-            case .scene(let flag): row.scene[flag] = value
-            case .simulation(let flag): row.simulation[flag] = value
+            case .spring(let flag): return row.scene.springOptions.set(flag, to: value)
+            case .scene(let flag): return row.scene.flags.set(flag, to: value)
+            case .simulation(let flag): return row.simulation.set(flag, to: value)
             }
         }
     }
@@ -403,9 +412,9 @@ struct SweepCommand: ParsableCommand {
     /// Each numeric flag's setter, by flag name. A swept flag missing here is parsed per row.
     static let setters: [String: Setter] = {
         var setters: [String: Setter] = [:]
-        for flag in SpringFlag.allCases where flag.kind.isNumber { setters[flag.name] = .spring(flag) }
-        for flag in SceneFlag.allCases where flag.kind.isNumber { setters[flag.name] = .scene(flag) }
-        for flag in SimulationFlag.allCases where flag.kind.isNumber { setters[flag.name] = .simulation(flag) }
+        for flag in SpringFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .spring(flag) }
+        for flag in SceneFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .scene(flag) }
+        for flag in SimulationFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .simulation(flag) }
         return setters
     }()
 
@@ -418,8 +427,7 @@ struct SweepCommand: ParsableCommand {
             axes.allSatisfy({ axis in
                 guard axis.isSwept && axis.path == nil else { return true }
                 guard let setter = axis.setter, let value = axis.numbers[axis.valueIndex(index)] else { return false }
-                setter(&set, value)
-                return true
+                return setter(&set, value)
             })
         {
             combination = set

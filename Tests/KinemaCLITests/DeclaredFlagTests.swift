@@ -15,7 +15,8 @@ struct DeclaredFlagTests {
             guard let label = child.label?.dropFirst() else { continue }
             switch child.value {
             case is Option<Double?>: kinds[String(label)] = "number"
-            case is Option<Int?>, is Option<UInt64?>: kinds[String(label)] = "whole"
+            case is Option<Int?>: kinds[String(label)] = "integer"
+            case is Option<UInt64?>: kinds[String(label)] = "unsigned"
             case is Flag<Bool>: kinds[String(label)] = "presence"
             case is Option<String?>, is Option<String>: kinds[String(label)] = "text"
             default: continue
@@ -29,7 +30,8 @@ struct DeclaredFlagTests {
             uniqueKeysWithValues: Key.allCases.map { flag in
                 switch flag.kind {
                 case .number: return ("\(flag)", "number")
-                case .whole: return ("\(flag)", "whole")
+                case .integer: return ("\(flag)", "integer")
+                case .unsigned: return ("\(flag)", "unsigned")
                 case .presence: return ("\(flag)", "presence")
                 case .text: return ("\(flag)", "text")
                 }
@@ -46,40 +48,47 @@ struct DeclaredFlagTests {
     /// set by the sweep's setter of its name.
     @Test func everyNumberFlagParsesReadsBackAndIsSwept() throws {
         let value = { (raw: Int) in Double(raw) + 0.5 }
+        func isNumber(_ kind: FlagKind) -> Bool {
+            if case .number = kind { return true }
+            return false
+        }
         func numberArguments<Key: DeclaredFlag>(_: Key.Type) -> [String] {
-            Key.allCases.filter(\.kind.isNumber).flatMap { [$0.name, "\(value($0.rawValue))"] }
+            Key.allCases.filter { isNumber($0.kind) }.flatMap { [$0.name, "\(value($0.rawValue))"] }
         }
         let spring = try SpringOptions.parse(numberArguments(SpringFlag.self)).values
         let scene = try SceneOptions.parse(numberArguments(SceneFlag.self)).values
         let simulation = try SimulationOptions.parse(numberArguments(SimulationFlag.self)).values
         var row = SweepCommand.RowFlags(
             scene: try SceneOptions.parse([]).values, simulation: try SimulationOptions.parse([]).values)
-        for flag in SpringFlag.allCases where flag.kind.isNumber {
+        for flag in SpringFlag.allCases where isNumber(flag.kind) {
             #expect(spring[flag] == value(flag.rawValue), "\(flag.name)")
             #expect(row.scene.springOptions[flag] == nil)
             let set = try #require(SweepCommand.setters[flag.name])
-            set(&row, -3)
+            #expect(set(&row, -3))
             #expect(row.scene.springOptions[flag] == -3, "\(flag.name)")
         }
-        for flag in SceneFlag.allCases where flag.kind.isNumber {
+        for flag in SceneFlag.allCases where isNumber(flag.kind) {
             #expect(scene[flag] == value(flag.rawValue), "\(flag.name)")
             let set = try #require(SweepCommand.setters[flag.name])
-            set(&row, -3)
+            #expect(set(&row, -3))
             #expect(row.scene[flag] == -3, "\(flag.name)")
         }
-        for flag in SimulationFlag.allCases where flag.kind.isNumber {
+        for flag in SimulationFlag.allCases where isNumber(flag.kind) {
             #expect(simulation[flag] == value(flag.rawValue), "\(flag.name)")
             let set = try #require(SweepCommand.setters[flag.name])
-            set(&row, -3)
+            #expect(set(&row, -3))
             #expect(row.simulation[flag] == -3, "\(flag.name)")
         }
-        #expect(Set(row.scene.springOptions.givenFlags) == Set(SpringFlag.allCases.filter(\.kind.isNumber).map(\.name)))
+        #expect(
+            Set(row.scene.springOptions.givenFlags) == Set(SpringFlag.allCases.filter { isNumber($0.kind) }.map(\.name))
+        )
         row.scene.springOptions[.mass] = nil
         #expect(!row.scene.springOptions.givenFlags.contains("--mass"))
     }
 
-    /// Whole numbers read back exactly at the ends of their types; text and presence flags read
-    /// back as given, and none of them has a sweep setter (a row naming one is parsed).
+    /// Whole numbers read back exactly at the ends of their types, and a sweep sets them only to
+    /// values their types hold (a row with another is parsed, and refused as on the command line);
+    /// text and presence flags read back as given and have no sweep setter.
     @Test func wholeTextAndPresenceFlagsReadBack() throws {
         let simulation = try SimulationOptions.parse([
             "--seed", "18446744073709551615", "--max-steps", "9223372036854775807", "--order", "-3",
@@ -95,9 +104,20 @@ struct DeclaredFlagTests {
         #expect(scene.springOptions[text: .dampedCosine] == "3,4")
         #expect(scene.springOptions.givenFlags == ["--damped-cosine"])
         #expect(try SceneOptions.parse(["--scene", "a b.json"]).values.flags[text: .scene] == "a b.json")
+        var row = SweepCommand.RowFlags(scene: try SceneOptions.parse([]).values, simulation: simulation)
+        let setOrder = try #require(SweepCommand.setters["--order"])
+        let setSeed = try #require(SweepCommand.setters["--seed"])
+        #expect(setOrder(&row, 5) && row.simulation.whole(.order, as: Int.self) == 5)
+        #expect(!setOrder(&row, 2.5) && !setOrder(&row, 0x1p63) && row.simulation.whole(.order, as: Int.self) == 5)
+        #expect(setSeed(&row, 0x1p63) && row.simulation.whole(.seed, as: UInt64.self) == 1 << 63)
+        #expect(!setSeed(&row, -1) && !setSeed(&row, 0x1p64))
+        #expect(SweepCommand.exactWhole("9007199254740992") == 0x1p53)
+        #expect(SweepCommand.exactWhole("9007199254740993") == nil)
+        #expect(SweepCommand.exactWhole("18446744073709551615") == nil)
+        #expect(SweepCommand.exactWhole("2.0") == nil)
         let unswept =
-            SimulationFlag.allCases.filter { !$0.kind.isNumber }.map(\.name)
-            + SceneFlag.allCases.filter { !$0.kind.isNumber }.map(\.name) + ["--damped-cosine"]
+            SimulationFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name)
+            + SceneFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name) + ["--damped-cosine"]
         #expect(unswept.allSatisfy { SweepCommand.setters[$0] == nil })
     }
 
