@@ -30,6 +30,7 @@ struct SceneOptions: ParsableArguments {
 /// `DeclaredFlag`).
 enum SceneFlag: Int, DeclaredFlag {
     case spring, drop, scene, height, gravity, restitution, restVelocity
+    static let propertyNames = allCases.map { "\($0)" }
 
     var kind: FlagKind {
         switch self {

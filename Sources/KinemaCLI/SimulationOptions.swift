@@ -74,6 +74,7 @@ struct SimulationOptions: ParsableArguments {
 /// `DeclaredFlag`).
 enum SimulationFlag: Int, DeclaredFlag {
     case duration, dt, tolerance, sampleRate, frameRate, frameJitter, maxStep, integrator, order, seed, maxSteps
+    static let propertyNames = allCases.map { "\($0)" }
 
     var kind: FlagKind {
         switch self {

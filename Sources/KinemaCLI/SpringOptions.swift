@@ -87,6 +87,7 @@ enum SpringFlag: Int, DeclaredFlag {
     case stiffness, damping, response, dampingRatio, bounce, tension, friction, bounciness, speed
     case origamiTension, origamiFriction, motionDuration, motionVisualDuration, motionBounce, dampedCosine
     case from, to, velocity, relativeVelocity, mass
+    static let propertyNames = allCases.map { "\($0)" }
 
     var kind: FlagKind {
         switch self {
