@@ -42,6 +42,10 @@ struct DeclaredFlagTests {
         #expect(Self.optionKinds(try SpringOptions.parse([])) == Self.caseKinds(SpringFlag.self))
         #expect(Self.optionKinds(try SceneOptions.parse([])) == Self.caseKinds(SceneFlag.self))
         #expect(Self.optionKinds(try SimulationOptions.parse([])) == Self.caseKinds(SimulationFlag.self))
+        // FlagValues holds a set in 32 lanes and a 32-bit mask.
+        #expect(
+            [SpringFlag.allCases.count, SceneFlag.allCases.count, SimulationFlag.allCases.count].allSatisfy { $0 <= 32 }
+        )
     }
 
     /// Every number flag parses into its own slot (values distinct per flag), reads back, and is
