@@ -471,12 +471,11 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    /// The rows of combinations `indices`: the springs among them that can share an RK4 batch run
-    /// together (`SweepBatch`), the others one by one.
-    /// The rows of `indices`, at most one batch of them.
+    /// The rows of combinations `indices` (at most one batch of them): the springs among them that
+    /// can share an RK4 batch run together (`SweepBatch`), the others one by one.
     func rows(_ plan: Plan, _ indices: Range<Int>) throws -> [String] {
         let (axes, template, metrics) = (plan.axes, plan.template, plan.metrics)
-        let prepared = try indices.map { index in
+        func prepare(_ index: Int) throws -> Prepared {
             let combination = try combination(axes, index: index, template: template)
             let suggesting = combination.simulation[.duration] == nil
             if combination.scene.flags.isGiven(.spring) && metrics.kind == .motion {
@@ -494,6 +493,7 @@ struct SweepCommand: ParsableCommand {
                 duration: try combination.simulation.resolvedDuration(default: made.defaultDuration), exact: made.exact,
                 lane: nil, scene: made.scene)
         }
+        let prepared = try indices.map { index in try quotingRow(axes, index) { try prepare(index) } }
         var rows = [String?](repeating: nil, count: prepared.count)
         let keys = prepared.map { row in
             row.lane.flatMap { SweepBatch.key($0, row.combination.simulation, duration: row.duration) }
@@ -519,7 +519,7 @@ struct SweepCommand: ParsableCommand {
             }
         }
         for i in prepared.indices where rows[i] == nil {
-            let trajectory = try simulate(prepared[i], prepared[i].makeScene())
+            let trajectory = try simulate(prepared[i], axes, prepared[i].makeScene())
             var row = swept(axes, prepared[i].index)
             if metrics.kind == .motion {
                 try metrics.append(
@@ -535,11 +535,26 @@ struct SweepCommand: ParsableCommand {
         return rows.map { $0! }
     }
 
-    func simulate(_ prepared: Prepared, _ scene: PhysicsScene) throws -> Trajectory {
-        do { return try prepared.combination.simulation.run(scene, duration: prepared.duration) } catch let error
-            as SimulationError
-        {
+    func simulate(_ prepared: Prepared, _ axes: [Axis], _ scene: PhysicsScene) throws -> Trajectory {
+        do {
+            return try quotingRow(axes, prepared.index) {
+                try prepared.combination.simulation.run(scene, duration: prepared.duration)
+            }
+        } catch let error as SimulationError {
             throw CLIError(error)
+        }
+    }
+
+    /// `body` for combination `index`. A value a rule refuses is quoted as typed, which for a
+    /// swept flag is its whole range (`'1:14:1'`): on such an error `body` runs again with the
+    /// row's own values as the typed ones, so that the message quotes the value refused (`'13'`).
+    func quotingRow<T>(_ axes: [Axis], _ index: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CLIError {
+            let row = ["sweep"] + Self.arguments(axes, chosen: Self.chosen(axes, index: index))
+            try RawArguments.$current.withValue(row) { _ = try body() }
+            throw error
         }
     }
 

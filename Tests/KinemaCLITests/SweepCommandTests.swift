@@ -209,6 +209,25 @@ struct SweepCommandTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A row's value refused by a rule is quoted as that row's, not as the range typed: checked
+    /// as the scene is made (`--damping`), as the integrator is chosen (`--order`) and as the run
+    /// starts (`--frame-jitter`).
+    @Test(arguments: [
+        (["--damping", "2,-1"], "'--damping' must be a finite number ≥ 0 (got '-1')"),
+        (
+            ["--damping", "2", "--integrator", "adams", "--dt", "0.01", "--order", "10:14:2"],
+            "'--order' must be an integer from 1 to 12 (got '14')"
+        ),
+        (
+            ["--damping", "2", "--frame-rate", "60", "--frame-jitter", "0.5,1.5"],
+            "'--frame-jitter' must be a fraction in [0, 1) (got '1.5')"
+        )
+    ])
+    func aRefusedRowQuotesItsOwnValue(arguments: [String], message: String) throws {
+        let result = try CLI.run(["sweep", "--spring", "--stiffness", "100"] + arguments + ["--duration", "0.5"])
+        #expect(result.status == 1 && result.stderr == "kinema: error: \(message).\n", "\(result.stderr)")
+    }
+
     @Test(arguments: [
         (["--stiffness", "1000:100:100"], "--stiffness"),
         (["--stiffness", "100:1000:0"], "--stiffness"),
