@@ -31,6 +31,14 @@ enum FlagKind {
         case .presence, .text: return false
         }
     }
+
+    /// An integer or an unsigned: a sweep's range of it gives whole numbers.
+    var isWhole: Bool {
+        switch self {
+        case .integer, .unsigned: return true
+        case .number, .presence, .text: return false
+        }
+    }
 }
 
 extension DeclaredFlag {

@@ -292,22 +292,8 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// The numeric scene and simulation flags by name, `true` for whole-number ones (`--order`,
-    /// `--seed`, `--max-steps`): read from the options' declarations, so a flag declared there is
-    /// swept as a number here.
-    static let numericFlags: [String: Bool] = {
-        var flags: [String: Bool] = [:]
-        let declarations: [any ParsableArguments] = [SceneOptions(), SpringOptions(), SimulationOptions()]
-        for declaration in declarations {
-            for child in Mirror(reflecting: declaration).children {
-                // The wrapper's storage is the property's name with a leading underscore.
-                guard let label = child.label else { continue }
-                let isWhole = child.value is Option<Int?> || child.value is Option<UInt64?>
-                guard isWhole || child.value is Option<Double?> else { continue }
-                flags[flagName(forProperty: String(label.dropFirst()))] = isWhole
-            }
-        }
-        return flags
-    }()
+    /// `--seed`, `--max-steps`): the flags with setters, so a flag declared as a number is swept as one.
+    static let numericFlags = setters.mapValues(\.kind.isWhole)
 
     /// A whole number's text as a `Double` when one holds it exactly (nil: its rows are parsed, so
     /// argument-parser reads it, or refuses it, as on the command line).
@@ -398,6 +384,14 @@ struct SweepCommand: ParsableCommand {
     /// rows share no closure context, whose reference count every row would write.
     enum Setter: Sendable {
         case spring(SpringFlag), scene(SceneFlag), simulation(SimulationFlag)
+
+        var kind: FlagKind {
+            switch self {
+            case .spring(let flag): return flag.kind
+            case .scene(let flag): return flag.kind
+            case .simulation(let flag): return flag.kind
+            }
+        }
 
         /// False when the flag's type does not hold `value` exactly (the row is parsed).
         func callAsFunction(_ row: inout RowFlags, _ value: Double) -> Bool {

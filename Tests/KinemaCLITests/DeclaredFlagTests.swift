@@ -119,6 +119,8 @@ struct DeclaredFlagTests {
         #expect(SweepCommand.exactWhole("9007199254740993") == nil)
         #expect(SweepCommand.exactWhole("18446744073709551615") == nil)
         #expect(SweepCommand.exactWhole("2.0") == nil)
+        #expect(SweepCommand.numericFlags["--order"] == true && SweepCommand.numericFlags["--seed"] == true)
+        #expect(SweepCommand.numericFlags["--stiffness"] == false && SweepCommand.numericFlags["--spring"] == nil)
         let unswept =
             SimulationFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name)
             + SceneFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name) + ["--damped-cosine"]
