@@ -281,6 +281,7 @@ struct SweepCommand: ParsableCommand {
             return names
         }
         guard let isWhole = numericFlags[flag] else { return [text] }
+        if isWhole, let values = wholeRange(text) { return values }
         let values = try expand(text, flag: flag)
         guard isWhole, text.contains(":") else { return values }
         return try values.map { value in
@@ -289,6 +290,25 @@ struct SweepCommand: ParsableCommand {
             if let whole = UInt64(exactly: x) { return "\(whole)" }
             throw CLIError(flag: flag, value: "'\(text)'", rule: "a range of whole numbers (this one gives \(value))")
         }
+    }
+
+    /// `A:B:STEP` of whole numbers counted exactly (a range of seeds near 2^64 has no `Double`
+    /// steps); nil for any other text, or a range `expand` refuses, so that it names the rule.
+    static func wholeRange(_ text: String) -> [String]? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        func count<T: FixedWidthInteger>(_ a: T, _ b: T, _ step: T) -> T? {
+            let span = b.subtractingReportingOverflow(a)
+            guard a <= b, step > 0, !span.overflow, span.partialValue / step < 10_000_000 else { return nil }
+            return span.partialValue / step + 1
+        }
+        if let a = Int64(parts[0]), let b = Int64(parts[1]), let step = Int64(parts[2]), let n = count(a, b, step) {
+            return (0..<n).map { "\(a + $0 * step)" }
+        }
+        if let a = UInt64(parts[0]), let b = UInt64(parts[1]), let step = UInt64(parts[2]), let n = count(a, b, step) {
+            return (0..<n).map { "\(a + $0 * step)" }
+        }
+        return nil
     }
 
     /// The numeric scene and simulation flags by name, `true` for whole-number ones (`--order`,

@@ -285,6 +285,19 @@ struct SweepCommandTests {
         #expect(fractional.status == 1 && fractional.stderr.contains("whole numbers"), "\(fractional.stderr)")
     }
 
+    /// A range of seeds is counted in whole numbers, not `Double`s: past 2^53 every seed is its
+    /// own row (a `Double` count repeats even ones and skips odd ones), up to 2^64 − 1.
+    @Test(arguments: [(9_007_199_254_740_991 as UInt64, 9_007_199_254_740_997 as UInt64), (UInt64.max - 3, UInt64.max)])
+    func seedRangesCountEverySeed(first: UInt64, last: UInt64) throws {
+        let result = try CLI.run([
+            "sweep", "--drop", "--duration", "0.1", "--frame-rate", "60", "--frame-jitter", "0.2", "--seed",
+            "\(first):\(last):1", "--metrics", "steps"
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let seeds = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] }
+        #expect(seeds == (first...last).map { "\($0)"[...] })
+    }
+
     /// `--integrator` takes a list of names; each row is the bytes of the sweep with that
     /// integrator alone. An unknown name is one error line naming it.
     @Test func integratorsSweepAsAList() throws {
