@@ -35,37 +35,22 @@
 @_spi(Engine) public struct PackedAdamsRegisters<System: SecondOrderSystem>: AdamsRegisters {
     public typealias Component = System.Vector
     public typealias State = PhaseState<System.Vector>
-    public var current: State, previous: State, newest: State
-    @usableFromInline var predicted: State, correctorSum: State, fPredicted: State
+    @usableFromInline var file: InlineRegisters<State>
+    public var newest: State
     @usableFromInline let historyBase: UnsafeMutablePointer<State>
 
     @inlinable
     init(current: State, previous: State, newest: State, history: UnsafeMutablePointer<State>) {
-        (self.current, self.previous, self.newest) = (current, previous, newest)
-        (predicted, correctorSum, fPredicted) = (.zero, .zero, .zero)
+        file = InlineRegisters(repeating: .zero)
+        (file[AdamsSlot.current], file[AdamsSlot.previous]) = (current, previous)
+        self.newest = newest
         historyBase = history
     }
 
     @inlinable
     public subscript(slot: AdamsSlot, lane: Void) -> State {
-        @inline(__always) get {
-            switch slot {
-            case .current: return current
-            case .previous: return previous
-            case .predicted: return predicted
-            case .correctorSum: return correctorSum
-            case .fPredicted: return fPredicted
-            }
-        }
-        @inline(__always) set {
-            switch slot {
-            case .current: current = newValue
-            case .previous: previous = newValue
-            case .predicted: predicted = newValue
-            case .correctorSum: correctorSum = newValue
-            case .fPredicted: fPredicted = newValue
-            }
-        }
+        @inline(__always) get { file[slot] }
+        @inline(__always) set { file[slot] = newValue }
     }
 
     @inlinable @inline(__always)

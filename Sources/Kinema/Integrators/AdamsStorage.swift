@@ -95,7 +95,7 @@
     ) -> T {
         var r = PackedAdamsRegisters<System>(
             current: current, previous: previous, newest: newest, history: uniqueSlots())
-        defer { (current, previous, newest) = (r.current, r.previous, r.newest) }
+        defer { (current, previous, newest) = (r[.current, ()], r[.previous, ()], r.newest) }
         return body(&r, system)
     }
 
@@ -125,10 +125,10 @@
         var r = PackedStageRegisters<System>(state: current, derivative: slots.base[head])
         trial(&r, system)
         setOneStepRegisters(r)
-        (previous, current, newest) = (current, r.y1, r.k13)
+        (previous, current, newest) = (current, r[.y1, ()], r[.k13, ()])
         let history = uniqueSlots()
-        history[newHead] = r.k13
-        history[newHead + order] = r.k13
+        history[newHead] = newest
+        history[newHead + order] = newest
     }
 
     @inlinable

@@ -36,8 +36,8 @@
     @usableFromInline var registers: PackedStageRegisters<System>
     /// Whether `y1` holds the state reached (a step was accepted since the last move).
     @usableFromInline var stepTaken = false
-    public var state: State { stepTaken ? registers.y1 : registers.y }
-    public var derivative: State { registers.k1 }
+    public var state: State { stepTaken ? registers[.y1, ()] : registers[.y, ()] }
+    public var derivative: State { registers[.k1, ()] }
 
     @inlinable
     public init(system: System, time: Double, state: State, registers last: StageSlot) {
@@ -49,7 +49,7 @@
         _ system: System, end: StageSlot, _ trial: (inout PackedStageRegisters<System>, System) -> Bool
     ) -> Bool {
         if stepTaken {
-            (registers.y, registers.k1) = (registers.y1, registers[end, ()])
+            (registers[.y, ()], registers[.k1, ()]) = (registers[.y1, ()], registers[end, ()])
             stepTaken = false
         }
         var local = registers
@@ -78,8 +78,8 @@
 
     @inlinable
     public mutating func restart(_ system: System, time: Double, state: State) {
-        registers.y = state
-        registers.k1 = system.derivative(of: state, at: time)
+        registers[.y, ()] = state
+        registers[.k1, ()] = system.derivative(of: state, at: time)
         stepTaken = false
     }
 }

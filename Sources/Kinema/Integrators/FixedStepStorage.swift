@@ -43,7 +43,7 @@
         var registers = PackedStepRegisters<System>(x0: state.position, v0: state.velocity, a0: a0)
         Method.step(&registers, system, time: time, by: h)
         previousState = state
-        state = PhaseState(position: registers.x1, velocity: registers.v1)
+        state = PhaseState(position: registers[.x1, ()], velocity: registers[.v1, ()])
     }
 
     @inlinable

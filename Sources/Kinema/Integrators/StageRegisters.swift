@@ -26,89 +26,21 @@
     mutating func derivative(of x: StageSlot, into k: StageSlot, time: Double, _ system: System)
 }
 
-/// The registers as values of `PhaseState`, which the optimizer keeps in CPU registers across a
-/// step as it keeps a value-form step's temporaries.
+/// The registers as values of `PhaseState` (`InlineRegisters`).
 @_spi(Engine) public struct PackedStageRegisters<System: SecondOrderSystem>: StageRegisters {
     public typealias Element = PhaseState<System.Vector>
-    public var y: Element, k1: Element, r1: Element, r2: Element, r3: Element, r4: Element, r5: Element
-    @usableFromInline var k2: Element, k3: Element, k4: Element, k5: Element, k6: Element, k7: Element
-    @usableFromInline var stage: Element, y1: Element
-    @usableFromInline var k8: Element, k9: Element, k10: Element, k11: Element, k12: Element, k13: Element
-    @usableFromInline var k14: Element, k15: Element, k16: Element, r6: Element, r7: Element
+    @usableFromInline var file: InlineRegisters<Element>
 
     @inlinable
     public init(state: Element, derivative: Element) {
-        (y, k1) = (state, derivative)
-        (r1, r2, r3, r4, r5, k2, k3, k4, k5, k6, k7, stage, y1) = (
-            .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
-        )
-        (k8, k9, k10, k11, k12, k13, k14, k15, k16, r6, r7) = (
-            .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero
-        )
+        file = InlineRegisters(repeating: .zero)
+        (file[StageSlot.y], file[StageSlot.k1]) = (state, derivative)
     }
 
     @inlinable
     public subscript(slot: StageSlot, lane: Void) -> Element {
-        @inline(__always) get {
-            switch slot {
-            case .y: return y
-            case .k1: return k1
-            case .k2: return k2
-            case .k3: return k3
-            case .k4: return k4
-            case .k5: return k5
-            case .k6: return k6
-            case .k7: return k7
-            case .stage: return stage
-            case .y1: return y1
-            case .r1: return r1
-            case .r2: return r2
-            case .r3: return r3
-            case .r4: return r4
-            case .r5: return r5
-            case .k8: return k8
-            case .k9: return k9
-            case .k10: return k10
-            case .k11: return k11
-            case .k12: return k12
-            case .k13: return k13
-            case .k14: return k14
-            case .k15: return k15
-            case .k16: return k16
-            case .r6: return r6
-            case .r7: return r7
-            }
-        }
-        @inline(__always) set {
-            switch slot {
-            case .y: y = newValue
-            case .k1: k1 = newValue
-            case .k2: k2 = newValue
-            case .k3: k3 = newValue
-            case .k4: k4 = newValue
-            case .k5: k5 = newValue
-            case .k6: k6 = newValue
-            case .k7: k7 = newValue
-            case .stage: stage = newValue
-            case .y1: y1 = newValue
-            case .r1: r1 = newValue
-            case .r2: r2 = newValue
-            case .r3: r3 = newValue
-            case .r4: r4 = newValue
-            case .r5: r5 = newValue
-            case .k8: k8 = newValue
-            case .k9: k9 = newValue
-            case .k10: k10 = newValue
-            case .k11: k11 = newValue
-            case .k12: k12 = newValue
-            case .k13: k13 = newValue
-            case .k14: k14 = newValue
-            case .k15: k15 = newValue
-            case .k16: k16 = newValue
-            case .r6: r6 = newValue
-            case .r7: r7 = newValue
-            }
-        }
+        @inline(__always) get { file[slot] }
+        @inline(__always) set { file[slot] = newValue }
     }
 
     /// What an accepted step leaves for the next and for its dense output, from `other`: `y`

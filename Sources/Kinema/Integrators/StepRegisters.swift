@@ -21,53 +21,21 @@
     mutating func accelerate(_ x: StepSlot, _ v: StepSlot, into a: StepSlot, time: Double, _ system: System)
 }
 
-/// The registers as values of the system's vector type: after inlining, the optimizer keeps them in
-/// CPU registers as it keeps a value-form step's temporaries.
+/// The registers as values of the system's vector type (`InlineRegisters`).
 @_spi(Engine) public struct PackedStepRegisters<System: SecondOrderSystem>: StepRegisters {
     public typealias Element = System.Vector
-    public var x0: Element, v0: Element, a0: Element, x1: Element, v1: Element
-    @usableFromInline var s0: Element, s1: Element, s2: Element, s3: Element, s4: Element, s5: Element, s6: Element
+    @usableFromInline var file: InlineRegisters<Element>
 
     @inlinable @inline(__always)
     public init(x0: Element, v0: Element, a0: Element) {
-        (self.x0, self.v0, self.a0) = (x0, v0, a0)
-        (x1, v1, s0, s1, s2, s3, s4, s5, s6) = (x0, v0, x0, x0, x0, x0, x0, x0, x0)
+        file = InlineRegisters(repeating: x0)
+        (file[StepSlot.v0], file[StepSlot.a0]) = (v0, a0)
     }
 
     @inlinable
     public subscript(slot: StepSlot, lane: Void) -> Element {
-        @inline(__always) get {
-            switch slot {
-            case .x0: return x0
-            case .v0: return v0
-            case .a0: return a0
-            case .x1: return x1
-            case .v1: return v1
-            case .s0: return s0
-            case .s1: return s1
-            case .s2: return s2
-            case .s3: return s3
-            case .s4: return s4
-            case .s5: return s5
-            case .s6: return s6
-            }
-        }
-        @inline(__always) set {
-            switch slot {
-            case .x0: x0 = newValue
-            case .v0: v0 = newValue
-            case .a0: a0 = newValue
-            case .x1: x1 = newValue
-            case .v1: v1 = newValue
-            case .s0: s0 = newValue
-            case .s1: s1 = newValue
-            case .s2: s2 = newValue
-            case .s3: s3 = newValue
-            case .s4: s4 = newValue
-            case .s5: s5 = newValue
-            case .s6: s6 = newValue
-            }
-        }
+        @inline(__always) get { file[slot] }
+        @inline(__always) set { file[slot] = newValue }
     }
 
     @inlinable @inline(__always)
