@@ -142,11 +142,12 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 try apply(impact, events: &events)
                 continue
             }
-            if hasColliders { releaseContacts() }  // contacts are with planes
             while next < times.count && times[next] <= integrator.time {
                 report(times[next], state(at: times[next]))
                 next += 1
             }
+            // After the step's samples: a restart ends interpolation inside the step.
+            if hasColliders { releaseContacts() }  // contacts are with planes
         }
     }
 
