@@ -43,7 +43,7 @@ extension Collisions {
         let solved = V.withLanes(of: state.position) { x in
             V.withMutableLanes(of: &state.velocity) { v in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
-                    layout.pressContacts(x, v, contacts, pressing: pressing.baseAddress!)
+                    layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!)
                 }
             }
         }

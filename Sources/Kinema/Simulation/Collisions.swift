@@ -297,7 +297,8 @@ enum Collisions {
     }
 
     /// Whether the forces, passed through the other resting contacts (the floor under the ball
-    /// below), press the two sides of `contact` together.
+    /// below), press the two sides of `contact` together (two spheres sliding over each other,
+    /// by more than their `SceneLayout.bending`).
     /// - Complexity: one acceleration of the whole scene.
     static func isPressed<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact) -> Bool {
         var others = system
@@ -306,7 +307,11 @@ enum Collisions {
         let ab = system.vector(a, body: contact.body)
         guard contact.other >= 0 else { return (ab * system.planeNormals[contact.plane]).sum() < 0 }
         let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
-        return ((ab - system.vector(a, body: contact.other)) * d).sum() < 0
+        let relative =
+            system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: contact.other)
+        let distance = (d * d).sum().squareRoot()
+        return ((ab - system.vector(a, body: contact.other)) * d).sum() / distance
+            + SceneLayout.bending(d, relative) < 0
     }
 
     /// One impact's impulse, `restitutionScale` times the collider's restitution (0: stopped along

@@ -9,12 +9,15 @@ extension SceneLayout {
     /// its error by about cos²(π/2m) each (1,000 did not settle a column of twenty), where
     /// conjugate gradients are exact after m iterations, rounding aside.
     ///
-    /// Writes the acceleration each plane contact removes to `pressing[4c]` and returns true; or
+    /// With the velocities `v`, a pair of spheres is held touching as they slide over each other
+    /// (`SceneLayout.bending`); without, `a` is a set of velocities (impulses, not forces).
+    ///
+    /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
     /// returns false, `a` and `pressing` untouched, when the guess is still changing after eight
     /// rounds (redundant contacts whose forces have no single solution).
     func pressContacts(
-        _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ resting: [RestingContact],
-        pressing: UnsafeMutablePointer<Double>
+        _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>
     ) -> Bool {
         let m = resting.count, d = dimensions, lanes = inverseMasses.count * d
         // Per contact: its normal (3), force, residual, direction, product, acceleration along the
@@ -43,6 +46,7 @@ extension SceneLayout {
             var scale = 0.0
             for (c, contact) in resting.enumerated() {
                 let n: SIMD3<Double>
+                free[c] = 0
                 if contact.other >= 0 {
                     let separation = load(x, contact.body, d) - load(x, contact.other, d)
                     let distance = (separation * separation).sum().squareRoot()
@@ -50,6 +54,9 @@ extension SceneLayout {
                         return false
                     }
                     n = separation / distance
+                    if let v {
+                        free[c] = Self.bending(separation, load(v, contact.body, d) - load(v, contact.other, d))
+                    }
                 } else {
                     n = planeNormals[contact.plane]
                 }
@@ -57,7 +64,7 @@ extension SceneLayout {
                 active[c] = 1
             }
             for c in 0..<m {
-                free[c] = along(c, a)
+                free[c] += along(c, a)
                 scale = max(scale, abs(free[c]))
             }
             let tolerance = 1e-12 * (1 + scale)
@@ -101,13 +108,28 @@ extension SceneLayout {
                 }
                 guard changed else {
                     for i in 0..<lanes { a[i] += u[i] }
-                    for (c, contact) in resting.enumerated() where contact.other < 0 {
-                        pressing[4 * c] = f[c] * inverseMasses[contact.body]
+                    for (c, contact) in resting.enumerated() {
+                        let w = inverseMasses[contact.body] + (contact.other >= 0 ? inverseMasses[contact.other] : 0)
+                        pressing[4 * c] = f[c] * w
                     }
                     return true
                 }
             }
             return false
         }
+    }
+
+    /// How fast two touching spheres' gap accelerates from their relative motion alone: the gap's
+    /// second derivative is the relative acceleration along the line of centres plus this, the
+    /// relative velocity across that line squared over the distance (`separation`, from the second
+    /// to the first). A pair sliding over each other stays touching only where the forces
+    /// accelerate it together by this much: holding the relative normal acceleration at 0 let the
+    /// spheres drift apart and meet again in zero-speed impacts, step after step.
+    static func bending(_ separation: SIMD3<Double>, _ relativeVelocity: SIMD3<Double>) -> Double {
+        let squaredDistance = (separation * separation).sum()
+        guard squaredDistance > 0 else { return 0 }
+        let along = (relativeVelocity * separation).sum()
+        let across = (relativeVelocity * relativeVelocity).sum() - along * along / squaredDistance
+        return max(across, 0) / squaredDistance.squareRoot()
     }
 }

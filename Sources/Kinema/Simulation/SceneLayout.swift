@@ -200,25 +200,36 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// normal forces are solved exactly (`pressContacts`) and the sweeps, at most 1,000, start
     /// from them. Friction on a plane is bounded by the normal force accumulated over the sweeps
     /// (a stack's weight, not the body's own), and updated in each.
+    ///
+    /// With `pressing`, writes there, per contact, the normal acceleration its force gave (0 for
+    /// one that does not press).
     func applyContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-        _ resting: [RestingContact]
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>? = nil
     ) {
         let hasPairs = resting.contains { $0.other >= 0 }
         guard hasPairs else {
             // One sweep settles contacts with planes alone: no accumulated forces to keep.
             var pushed = false
-            for contact in resting {
-                var pressing = 0.0, friction = SIMD3<Double>.zero
-                resolvePlane(contact, x, v, a, pressing: &pressing, friction: &friction, pushed: &pushed)
+            for (c, contact) in resting.enumerated() {
+                var pressed = 0.0, friction = SIMD3<Double>.zero
+                resolvePlane(contact, x, v, a, pressing: &pressed, friction: &friction, pushed: &pushed)
+                pressing?[c] = pressed
             }
             return
         }
         let m = resting.count, d = dimensions
         // Per contact: the normal acceleration removed so far, then the friction applied (3);
-        // then, per contact, the accelerations of its two sides before any contact force (2d).
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: (4 + 2 * d) * m) { buffer in
-            let forces = buffer.baseAddress!, start = forces + 4 * m
+        // then, per contact, the accelerations of its two sides before any contact force (2d);
+        // then each pair's bending (it does not change from sweep to sweep).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: (5 + 2 * d) * m) { buffer in
+            let forces = buffer.baseAddress!, start = forces + 4 * m, bending = start + 2 * d * m
+            let reporting = pressing != nil
+            for (c, contact) in resting.enumerated() where contact.other >= 0 {
+                bending[c] = Self.bending(
+                    load(x, contact.body, d) - load(x, contact.other, d),
+                    load(v, contact.body, d) - load(v, contact.other, d))
+            }
             /// Copies the accelerations of each contact's sides into `start`, or back from it.
             func keepStart(restoring: Bool) {
                 for (c, contact) in resting.enumerated() {
@@ -236,7 +247,8 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
                         if contact.other >= 0 {
-                            resolvePair(contact, x, a, pushed: &pushed)
+                            let removed = resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
+                            if reporting { forces[4 * c] += removed }
                             continue
                         }
                         var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
@@ -249,33 +261,37 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             }
             forces.initialize(repeating: 0, count: 4 * m)
             keepStart(restoring: false)
-            guard !sweep(64) else { return }
-            keepStart(restoring: true)
-            forces.update(repeating: 0, count: 4 * m)
-            _ = pressContacts(x, a, resting, pressing: forces)
-            _ = sweep(1_000)
+            if !sweep(64) {
+                keepStart(restoring: true)
+                forces.update(repeating: 0, count: 4 * m)
+                _ = pressContacts(x, v, a, resting, pressing: forces)
+                _ = sweep(1_000)
+            }
+            if let pressing { for c in 0..<m { pressing[c] = forces[4 * c] } }
         }
     }
 
-    /// Removes the acceleration of two pressed spheres into each other, in equal and opposite
-    /// forces.
+    /// Removes the acceleration of two pressed spheres' gap into each other (as they slide, with
+    /// its `bending`), in equal and opposite forces; returns the relative acceleration removed.
     @inline(__always)
     private func resolvePair(
-        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, pushed: inout Bool
-    ) {
+        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, bending: Double,
+        pushed: inout Bool
+    ) -> Double {
         let d = dimensions, (b, o) = (contact.body, contact.other)
         let separation = load(x, b, d) - load(x, o, d)
         let distance = (separation * separation).sum().squareRoot()
         let wb = inverseMasses[b], wo = inverseMasses[o]
-        guard distance > 0, wb + wo > 0 else { return }
+        guard distance > 0, wb + wo > 0 else { return 0 }
         let n = separation / distance
         let ab = load(UnsafePointer(a), b, d), ao = load(UnsafePointer(a), o, d)
-        let normal = ((ab - ao) * n).sum()
-        guard normal < -1e-12 * (1 + abs((ab * n).sum())) else { return }
+        let normal = ((ab - ao) * n).sum() + bending
+        guard normal < -1e-12 * (1 + abs((ab * n).sum())) else { return 0 }
         let lambda = -normal / (wb + wo)
         store(ab + (lambda * wb) * n, a, b, d)
         store(ao - (lambda * wo) * n, a, o, d)
         pushed = true
+        return -normal
     }
 
     /// Removes a body's acceleration into its plane (adding it to `pressing`, the normal

@@ -147,7 +147,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 next += 1
             }
             // After the step's samples: a restart ends interpolation inside the step.
-            if hasColliders { releaseContacts() }  // contacts are with planes
+            if hasColliders { releaseContacts() }
         }
     }
 
@@ -403,6 +403,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             }
             func gapAt(_ t: Double) -> Double { Collisions.gap(layout, position(a, t), position(b, t), bodies: a, b) }
             let scale = layout.radii[a] + layout.radii[b]
+            // A resting pair stays touching by its force, as a body resting on a plane does: a
+            // step's error in its gap (where its force ends inside the step, as the sides part)
+            // is no impact.
+            if resting.contains(.init(body: a, on: b)) {
+                let end = gapAt(t1)
+                if end < -1e-9 * max(1, scale) { breach = (a, .body(b), -end) }
+                continue
+            }
             let separation = vector(x1, a) - vector(x1, b)
             if (separation * separation).sum().squareRoot() - scale >= 0 {
                 // Apart at the step's end: a grazing pair, or one that passed through in a long
@@ -497,22 +505,45 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         return pairs
     }
 
-    /// Ends resting contacts whose body is now pulled away from the plane.
+    /// Ends resting contacts whose two sides now accelerate apart (with spheres sliding over each
+    /// other, by more than their `SceneLayout.bending`). Without the contacts' forces first; where
+    /// that parts a contact in a scene with spheres resting on spheres, with every other contact's
+    /// force, and the contact is kept where its own still presses: a ball on the floor, pulled
+    /// sideways under one it carries, looked pulled away from it without the floor's support, let
+    /// go and met it again in a zero-speed impact at every step.
     private mutating func releaseContacts() {
-        guard !integrator.system.resting.isEmpty else { return }
-        var free = integrator.system
-        free.resting = []
+        let system = integrator.system, resting = system.resting
+        guard !resting.isEmpty else { return }
         let state = integrator.state
-        let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
-        let kept = integrator.system.resting.filter { contact in
+        func held(_ contact: RestingContact, _ a: V) -> Bool {
             guard contact.other >= 0 else {
-                return (free.vector(a, body: contact.body) * free.planeNormals[contact.plane]).sum() <= 0
+                return (system.vector(a, body: contact.body) * system.planeNormals[contact.plane]).sum() <= 0
             }
-            let d = free.vector(state.position, body: contact.body) - free.vector(state.position, body: contact.other)
-            return ((free.vector(a, body: contact.body) - free.vector(a, body: contact.other)) * d).sum() <= 0
+            let d =
+                system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
+            let relative =
+                system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: contact.other)
+            let n = d / (d * d).sum().squareRoot(), ab = system.vector(a, body: contact.body)
+            // Apart beyond rounding (the solver's tolerance): bending from a velocity of rounding's
+            // size is no parting.
+            let apart = ((ab - system.vector(a, body: contact.other)) * n).sum() + SceneLayout.bending(d, relative)
+            return apart <= 1e-12 * (1 + abs((ab * n).sum()))
         }
-        if kept.count != integrator.system.resting.count {
-            var system = integrator.system
+        var free = system
+        free.resting = []
+        let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
+        var kept = resting.filter { held($0, a) }
+        if kept.count != resting.count && resting.contains(where: { $0.other >= 0 }) {
+            kept = system.withPressing(position: state.position, velocity: state.velocity) { a, pressing in
+                var c = -1
+                return resting.filter { contact in
+                    c += 1
+                    return pressing[c] > 0 || held(contact, a)
+                }
+            }
+        }
+        if kept.count != resting.count {
+            var system = system
             system.resting = kept
             integrator.system = system
             integrator.restart(at: integrator.time, state: state)

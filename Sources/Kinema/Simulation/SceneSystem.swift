@@ -154,6 +154,24 @@ import RealModule
         return a
     }
 
+    /// `body` of the acceleration with the resting contacts and of the normal acceleration each
+    /// contact's force gives (0 where it does not press), in `resting`'s order.
+    func withPressing<R>(position: V, velocity: V, _ body: (V, UnsafeBufferPointer<Double>) -> R) -> R {
+        var a = V.zero(like: position)
+        let layout = self.layout, resting = self.resting
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: resting.count) { pressing in
+            V.withLanes(of: position) { x in
+                V.withLanes(of: velocity) { v in
+                    V.withMutableLanes(of: &a) { a in
+                        layout.accelerate(position: x, velocity: v, into: a, resting: [])
+                        layout.applyContacts(x, v, a, resting, pressing: pressing.baseAddress)
+                    }
+                }
+            }
+            return body(a, UnsafeBufferPointer(pressing))
+        }
+    }
+
     /// Total mechanical energy: kinetic + spring + gravitational potential (drag only removes it).
     /// Index loops over the compiled arrays: iterators over them, or over the scene's bodies (which
     /// copy their names), retained and released on every check.

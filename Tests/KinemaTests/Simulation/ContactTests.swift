@@ -327,6 +327,44 @@ struct ContactTests {
         #expect(runs >= 12, "\(runs) of 24 runs finished")
     }
 
+    /// A ball set sliding at v0 = 0.5 m/s over the top of a fixed sphere (centres L = 0.2 m
+    /// apart, no friction) stays on it while gravity's pull along the radius exceeds the turn's
+    /// v²/L, and leaves it where they are equal: cos θ = (2 + v0²/(gL)) / 3 (energy:
+    /// v² = v0² + 2gL(1 − cos θ)). Before that angle the gap stays 0; past it, the ball is in
+    /// flight. Its force used to hold only the radial acceleration at 0 (not −v²/L), and the ball
+    /// floated off at once. Methods accurate to 1e-9 at 1 kHz samples (the first-order ones drift
+    /// off the surface by their own error).
+    @Test(arguments: [
+        IntegrationMethod.dop853(tolerance: 1e-12), .dopri5(tolerance: 1e-9), .rk4(timeStep: 1e-3),
+        .adams(timeStep: 1e-3, order: 8)
+    ])
+    func aBallSlidingOverASphereLeavesItWhereGravityNoLongerHoldsItOn(_ method: IntegrationMethod) throws {
+        let (v0, g, length) = (0.5, 9.81, 0.2)
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "dome", position: .zero, radius: 0.1, isStatic: true),
+                PhysicsBody(name: "ball", position: SIMD3(0, length, 0), velocity: SIMD3(v0, 0, 0), radius: 0.1)
+            ],
+            gravity: SIMD3(0, -g, 0), contacts: PhysicsScene.Contacts(restitution: 0.5))
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.5, sampleRate: 1000)
+        let leaving = (2 + v0 * v0 / (g * length)) / 3
+        var (held, flying) = (0, 0)
+        for i in 0..<trajectory.count {
+            let x = trajectory.position(atSample: i, coordinate: 2), y = trajectory.position(atSample: i, coordinate: 3)
+            let distance = (x * x + y * y).squareRoot(), cosine = y / distance
+            if cosine > leaving + 1e-3 {
+                held += 1
+                #expect(abs(distance - length) <= 1e-9, "\(method): \(distance - length) off at cos θ = \(cosine)")
+            } else if cosine < leaving - 2e-2 {
+                flying += 1
+                #expect(distance - length > 1e-6, "\(method): still on the sphere at cos θ = \(cosine)")
+            }
+        }
+        #expect(
+            held > 100 && flying > 100 && trajectory.events.isEmpty, "\(held), \(flying), \(trajectory.events.count)")
+    }
+
     /// A ball sliding on a floor, pulled up by a spring that lengthens as it slides (rest length
     /// 0.5, anchored 1 m above its start), leaves the floor after about 0.29 s. Adams steps at
     /// 0.01 s and the run samples at 1 kHz: the samples inside the step where the contact ends

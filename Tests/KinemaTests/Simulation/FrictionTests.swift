@@ -82,14 +82,12 @@ struct FrictionTests {
             // The top ball stays on it (within the contact solver's 1e-12 residual, integrated).
             #expect(abs(held.position(atSample: i, coordinate: 3) - 0.3) <= 1e-9)
         }
-        // Semi-implicit Euler lets the top ball sink 5e-6 into the lower one as that slides out
-        // from under it (a first-order drift of the resting pair's gap), and the run stops there.
-        try withKnownIssue {
-            let slipping = try run(topMass: 0.4)
-            #expect(slipping.position(atSample: 1, coordinate: 0) > 1e-3, "\(method): slides when the stack is lighter")
-        } when: {
-            if case .semiImplicitEuler = method { true } else { false }
-        }
+        // The lower ball slides out from under the top one, which rolls off onto the floor. The
+        // pair stays in contact while it presses: let go whenever the lower ball's pull outran
+        // the top one's fall without the floor, it met again in 17,000 zero-speed impacts in 2 s.
+        let slipping = try run(topMass: 0.4)
+        #expect(slipping.position(atSample: 1, coordinate: 0) > 1e-3, "\(method): slides when the stack is lighter")
+        #expect(slipping.events.count <= 20, "\(method): \(slipping.events.count) impacts")
     }
 
     /// Three balls stacked slightly off centre on a floor with friction (3-D): the column topples.
