@@ -123,8 +123,7 @@ extension SceneLayout {
     /// second derivative is the relative acceleration along the line of centres plus this, the
     /// relative velocity across that line squared over the distance (`separation`, from the second
     /// to the first). A pair sliding over each other stays touching only where the forces
-    /// accelerate it together by this much: holding the relative normal acceleration at 0 let the
-    /// spheres drift apart and meet again in zero-speed impacts, step after step.
+    /// accelerate it together by this much: a ball sliding over a sphere follows its curve.
     static func bending(_ separation: SIMD3<Double>, _ relativeVelocity: SIMD3<Double>) -> Double {
         let squaredDistance = (separation * separation).sum()
         guard squaredDistance > 0 else { return 0 }
