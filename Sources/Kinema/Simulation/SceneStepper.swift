@@ -405,11 +405,15 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let scale = layout.radii[a] + layout.radii[b]
             // A resting pair stays touching by its force, as a body resting on a plane does: a
             // step's error in its gap (where its force ends inside the step, as the sides part)
-            // is no impact.
+            // is no impact, unless they close faster than the rest velocity.
             if resting.contains(.init(body: a, on: b)) {
-                let end = gapAt(t1)
-                if end < -1e-9 * max(1, scale) { breach = (a, .body(b), -end) }
-                continue
+                let n = vector(x1, a) - vector(x1, b), approach = vector(v1, a) - vector(v1, b)
+                let closing = -(n * approach).sum() / (n * n).sum().squareRoot()
+                if closing <= layout.scene.restVelocity {
+                    let end = gapAt(t1)
+                    if end < -1e-9 * max(1, scale) { breach = (a, .body(b), -end) }
+                    continue
+                }
             }
             let separation = vector(x1, a) - vector(x1, b)
             if (separation * separation).sum().squareRoot() - scale >= 0 {
