@@ -193,9 +193,11 @@ enum Collisions {
     /// An impact can push a body into something it touches (a ball at rest on the floor, hit
     /// from above; a row of spheres): every touching contact that a changed body now approaches
     /// is resolved in turn, most approaching first, as event-driven simulations resolve
-    /// simultaneous collisions, until none approaches. Past `maximumPassedImpulses` (an
-    /// inelastic collapse), the touching bodies meet as one (`meetTogether`), or where that has
-    /// no single solution, what still approaches is stopped along the contact's normal instead.
+    /// simultaneous collisions, until none approaches. Once a contact this impact put at rest
+    /// is approached again (the impulses dying down a fraction a round: 60 more impacts for a
+    /// ball hit on a ball on the floor), or past `maximumPassedImpulses` (an inelastic collapse),
+    /// the touching bodies meet as one (`meetTogether`), or where that has no single solution,
+    /// what still approaches is stopped along the contact's normal instead.
     static func apply<V>(
         _ system: inout SceneSystem<V>, _ state: PhaseState<V>, body b: Int, collider: Collider,
         time: Double, events: inout [ImpactEvent]
@@ -204,8 +206,14 @@ enum Collisions {
         var changed: [Int] = []
         var next: (body: Int, collider: Collider)? = (b, collider)
         var passed = 0
+        var rested: [RestingContact] = []
         while let (body, collider) = next {
-            if passed == maximumPassedImpulses,
+            let contact =
+                switch collider {
+                case .plane(let p): RestingContact(body: body, plane: p)
+                case .body(let o): RestingContact(body: body, on: o)
+                }
+            if passed == maximumPassedImpulses || (passed < maximumPassedImpulses && rested.contains(contact)),
                 meetTogether(&system, &state, bodies: &changed, time: time, events: &events)
             {
                 break
@@ -214,18 +222,54 @@ enum Collisions {
             impulse(
                 &system, &state, body: body, collider: collider, time: time, events: &events,
                 restitutionScale: stop ? 0 : 1)
+            if events.last?.speedOut == 0 && !rested.contains(contact) { rested.append(contact) }
             if stop && passed > 2 * maximumPassedImpulses { break }
             if !changed.contains(body) { changed.append(body) }
             if case .body(let o) = collider, !changed.contains(o) { changed.append(o) }
             passed += 1
             next = mostApproachingContact(system, state, of: changed)
         }
-        // Contacts of the changed bodies that now separate let go.
+        // Contacts of the changed bodies that now part let go, but for those parting slower than
+        // the rest velocity where the forces press them (as a bounce that slow ends at rest):
+        // let go, one wedged between two others met them in turn, each impact parting the other.
         let separating = system.resting.filter { contact in
-            changed.contains { contact.involves($0) } && separationSpeed(system, state, contact) > 1e-12
+            guard changed.contains(where: contact.involves) else { return false }
+            let speed = separationSpeed(system, state, contact)
+            return speed > 1e-12
+                && (speed >= max(system.scene.restVelocity, 1e-9) || !isPressed(system, state, contact))
         }
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
+        stopHeldBodies(system, &state)
+        holdResting(system, &state, around: changed)
         return state
+    }
+
+    /// Sets to 0 the speed along the normal of every resting contact of `bodies` and of the
+    /// bodies resting on them, together: the contact forces hold the sides' acceleration, not
+    /// their speed, so a speed an impact left (1.7e-8 m/s between two stacked balls, from
+    /// friction stopping the lower) would carry one into the other unchecked.
+    static func holdResting<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>, around bodies: [Int]) {
+        var reached = bodies, contacts: [RestingContact] = []
+        var i = 0
+        while i < reached.count {
+            let b = reached[i]
+            i += 1
+            for contact in system.resting where contact.involves(b) && !contacts.contains(contact) {
+                contacts.append(contact)
+                if contact.other >= 0 {
+                    for o in [contact.body, contact.other] where !reached.contains(o) { reached.append(o) }
+                }
+            }
+        }
+        guard !contacts.isEmpty else { return }
+        let layout = system.layout
+        V.withLanes(of: state.position) { x in
+            V.withMutableLanes(of: &state.velocity) { v in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
+                    _ = layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!, holding: true)
+                }
+            }
+        }
     }
 
     /// Sets to 0 the velocity along the plane of bodies resting on a plane with friction that an
@@ -355,17 +399,21 @@ enum Collisions {
             let n = distance > 0 ? d / distance : SIMD3<Double>(0, 0, 1)
             (xa, xo) = separated(xa, xo, overlap: -Self.gap(system, state.position, bodies: b, o), wa, wo, normal: n)
             let (beforeA, beforeO) = (va, vo)
-            let speedIn = max(-((va - vo) * n).sum(), 0)
+            let approach = -((va - vo) * n).sum(), speedIn = max(approach, 0)
             var speedOut = contact.restitution * restitutionScale * speedIn
             let pair = RestingContact(body: b, on: o)
+            // At rest, the pair's speed along the normal is 0, as a body's at rest on a plane: met
+            // while still parting (by rounding), it would be let go and met again at once.
+            var closed = speedIn
             if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, pair) {
                 speedOut = 0
+                closed = approach
                 if !system.resting.contains(pair) { system.resting.append(pair) }
             } else {
                 system.resting.removeAll { $0 == pair }
             }
             (va, vo) = exchanged(
-                va, vo, wa, wo, normal: n, speedIn: speedIn, speedOut: speedOut, friction: contact.friction)
+                va, vo, wa, wo, normal: n, speedIn: closed, speedOut: speedOut, friction: contact.friction)
             system.set(&state.position, body: b, to: xa)
             system.set(&state.position, body: o, to: xo)
             system.set(&state.velocity, body: b, to: va)
@@ -419,7 +467,7 @@ enum Collisions {
         let tangential = relative - un * n
         let tangentialSpeed = (tangential * tangential).sum().squareRoot()
         if friction > 0 && tangentialSpeed > 0 {
-            let frictionImpulse = min(friction * impulse, tangentialSpeed / (wa + wo))
+            let frictionImpulse = min(friction * max(impulse, 0), tangentialSpeed / (wa + wo))
             a -= (frictionImpulse * wa / tangentialSpeed) * tangential
             o += (frictionImpulse * wo / tangentialSpeed) * tangential
         }

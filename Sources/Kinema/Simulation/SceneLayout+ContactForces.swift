@@ -14,10 +14,11 @@ extension SceneLayout {
     ///
     /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
     /// returns false, `a` and `pressing` untouched, when the guess is still changing after eight
-    /// rounds (redundant contacts whose forces have no single solution).
+    /// rounds (redundant contacts whose forces have no single solution). `holding`: every
+    /// contact may pull too, so each ends with its sides neither closing nor parting.
     func pressContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
-        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Bool = false
     ) -> Bool {
         let m = resting.count, d = dimensions, lanes = inverseMasses.count * d
         // Per contact: its normal (3), force, residual, direction, product, acceleration along the
@@ -101,7 +102,7 @@ extension SceneLayout {
                 var changed = false
                 for c in 0..<m {
                     if active[c] != 0 {
-                        if f[c] < 0 { (active[c], changed) = (0, true) }
+                        if f[c] < 0 && !holding { (active[c], changed) = (0, true) }
                     } else if free[c] + along(c, u) < -tolerance {
                         (active[c], changed) = (1, true)
                     }

@@ -203,14 +203,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             var state = integrator.interpolateInPlace(at: impact.time)
             let v = system.vector(state.velocity, body: impact.body), n = system.planeNormals[p]
             system.set(&state.velocity, body: impact.body, to: (v * n).sum() * n)
+            Collisions.holdResting(system, &state, around: [impact.body])
             integrator.restart(at: impact.time, state: state)
             return
         }
         let recorded = events.count
-        var state = Collisions.apply(
+        let state = Collisions.apply(
             &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
             collider: impact.collider, time: impact.time, events: &events)
-        Collisions.stopHeldBodies(system, &state)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
@@ -405,11 +405,11 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let scale = layout.radii[a] + layout.radii[b]
             // A resting pair stays touching by its force, as a body resting on a plane does: a
             // step's error in its gap (where its force ends inside the step, as the sides part)
-            // is no impact, unless they close faster than the rest velocity.
+            // is no impact, unless they close faster than the rest velocity or had drifted apart.
             if resting.contains(.init(body: a, on: b)) {
                 let n = vector(x1, a) - vector(x1, b), approach = vector(v1, a) - vector(v1, b)
                 let closing = -(n * approach).sum() / (n * n).sum().squareRoot()
-                if closing <= layout.scene.restVelocity {
+                if closing <= layout.scene.restVelocity && gapAt(t0) <= 1e-9 * max(1, scale) {
                     let end = gapAt(t1)
                     if end < -1e-9 * max(1, scale) { breach = (a, .body(b), -end) }
                     continue
