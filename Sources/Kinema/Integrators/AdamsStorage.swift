@@ -16,8 +16,8 @@
     /// Runs `body` on the registers and `system`; `state` is then `current`.
     mutating func withRegisters<T>(_ system: System, _ body: (inout Registers, System) -> T) -> T
     /// A DOP853 step: the state and history entry `head` into `y` and `k1`, `trial` (which leaves
-    /// the state reached in `y1`, its derivative in `k13`), then the state into `previous`, `y1`
-    /// into `current` and `k13` into history entries `newHead` and `newHead + order`.
+    /// the state reached in `y1`, its derivative in `end`), then the state into `previous`, `y1`
+    /// into `current` and `end` into history entries `newHead` and `newHead + order`.
     mutating func takeOneStep(
         _ system: System, from head: Int, pushingTo newHead: Int, _ trial: (inout OneStepRegisters, System) -> Void)
     /// Runs `body` on the last DOP853 step's registers (to write its dense output).
@@ -125,7 +125,7 @@
         var r = PackedStageRegisters<System>(state: current, derivative: slots.base[head])
         trial(&r, system)
         setOneStepRegisters(r)
-        (previous, current, newest) = (current, r[.y1, ()], r[.k13, ()])
+        (previous, current, newest) = (current, r[.y1, ()], r[.end, ()])
         let history = uniqueSlots()
         history[newHead] = newest
         history[newHead + order] = newest
@@ -220,8 +220,8 @@
                 r.lanes(.k1).update(from: adams.lanes(FlatAdamsRegisters.historySlot + head), count: 2 * n)
                 trial(&r, system)
                 current.update(from: r.lanes(.y1), count: 2 * n)
-                adams.lanes(FlatAdamsRegisters.historySlot + newHead).update(from: r.lanes(.k13), count: 2 * n)
-                adams.lanes(FlatAdamsRegisters.historySlot + newHead + order).update(from: r.lanes(.k13), count: 2 * n)
+                adams.lanes(FlatAdamsRegisters.historySlot + newHead).update(from: r.lanes(.end), count: 2 * n)
+                adams.lanes(FlatAdamsRegisters.historySlot + newHead + order).update(from: r.lanes(.end), count: 2 * n)
             }
         }
         work.withUnsafeBufferPointer { state.load(from: $0.baseAddress!, count: n) }

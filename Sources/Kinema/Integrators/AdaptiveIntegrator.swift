@@ -81,7 +81,7 @@
             let remaining = limit - t
             let h = try control.trialStep(at: t, remaining: remaining)
             let tNew = h == remaining ? limit : t + h
-            let accepted = storage.step(system, end: Method.endDerivative) { registers, system in
+            let accepted = storage.step(system, keeping: Method.lastKept) { registers, system in
                 // A local copy (of the values, or of the view of a workspace), so that the stages
                 // stay in CPU registers: written through `registers`, each went to memory.
                 var r = registers

@@ -8,12 +8,13 @@
     /// Derivative evaluations per trial step, and to build the dense output of an accepted one.
     static var evaluationsPerStep: Int { get }
     static var denseEvaluations: Int { get }
-    /// The register holding the derivative at a trial's end (the next step's first, FSAL).
-    static var endDerivative: StageSlot { get }
+    /// The last register an accepted step keeps for its dense output (from `y` on, with `y1`
+    /// and `end`).
+    static var lastKept: StageSlot { get }
     /// The last register the method uses.
     static var lastRegister: StageSlot { get }
     /// One trial step of size h from `y` at `t` (its derivative in `k1`), the state reached (at
-    /// `tNew`) in `y1` and its derivative in `endDerivative`. Returns the scaled error (≤ 1 accepts).
+    /// `tNew`) in `y1` and its derivative in `end`. Returns the scaled error (≤ 1 accepts).
     static func trial<R: StageRegisters>(
         _ r: inout R, _ system: R.System, time t: Double, step h: Double, end tNew: Double,
         absolute: Double, relative: Double, lanes: Double

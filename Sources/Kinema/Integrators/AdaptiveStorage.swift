@@ -15,8 +15,9 @@
     /// The derivative at the start, after creation or a restart.
     var derivative: State { get }
     /// Moves the last step's end (`y1`, `end`) to the start (`y`, `k1`), then runs `trial`, which
-    /// returns whether it accepted the step it left in `y1` and `end`.
-    mutating func step(_ system: System, end: StageSlot, _ trial: (inout Registers, System) -> Bool) -> Bool
+    /// returns whether it accepted the step it left in `y1` and `end`; the registers up to `last`
+    /// are kept with them, for the dense output.
+    mutating func step(_ system: System, keeping last: StageSlot, _ trial: (inout Registers, System) -> Bool) -> Bool
     /// Runs `body` on the registers as the last step left them.
     mutating func withRegisters(_ system: System, _ body: (inout Registers, System) -> Void)
     /// Method's dense output at θ of the last step (its start at 0), once it is built.
@@ -46,15 +47,15 @@
 
     @inlinable @inline(__always)
     public mutating func step(
-        _ system: System, end: StageSlot, _ trial: (inout PackedStageRegisters<System>, System) -> Bool
+        _ system: System, keeping last: StageSlot, _ trial: (inout PackedStageRegisters<System>, System) -> Bool
     ) -> Bool {
         if stepTaken {
-            (registers[.y, ()], registers[.k1, ()]) = (registers[.y1, ()], registers[end, ()])
+            (registers[.y, ()], registers[.k1, ()]) = (registers[.y1, ()], registers[.end, ()])
             stepTaken = false
         }
         var local = registers
         stepTaken = trial(&local, system)
-        if stepTaken { registers.keepStep(local, end: end) }
+        if stepTaken { registers.keepStep(local, through: last) }
         return stepTaken
     }
 
@@ -94,6 +95,8 @@
     /// Coordinates (n).
     let count: Int
     var stepTaken = false
+    /// Whether the start and the end trade places (`FlatStageRegisters`).
+    var traded = false
 
     public init(system: System, time: Double, state: State, registers last: StageSlot) {
         count = system.scene.coordinateCount
@@ -102,31 +105,27 @@
         restart(system, time: time, state: state)
     }
 
-    public var derivative: State {
-        work.withUnsafeBufferPointer { State(lanes: $0.baseAddress! + StageSlot.k1.rawValue * 2 * count, count: count) }
-    }
+    public var derivative: State { reading { State(lanes: $0.lanes(.k1), count: count) } }
 
     public mutating func withRegisters(_ system: System, _ body: (inout FlatStageRegisters, System) -> Void) {
-        let n = count
+        let (n, traded) = (count, traded)
         work.withUnsafeMutableBufferPointer { w in
-            var registers = FlatStageRegisters(base: w.baseAddress!, width: 2 * n)
+            var registers = FlatStageRegisters(base: w.baseAddress!, width: 2 * n, traded: traded)
             body(&registers, system)
         }
     }
 
     public mutating func step(
-        _ system: System, end: StageSlot, _ trial: (inout FlatStageRegisters, System) -> Bool
+        _ system: System, keeping last: StageSlot, _ trial: (inout FlatStageRegisters, System) -> Bool
     ) -> Bool {
         if stepTaken {
-            withRegisters(system) { r, _ in
-                r.forEachLane { r, i in (r[.y, i], r[.k1, i]) = (r[.y1, i], r[end, i]) }
-            }
+            traded.toggle()
             stepTaken = false
         }
         var accepted = false
         withRegisters(system) { r, system in accepted = trial(&r, system) }
         guard accepted else { return false }
-        let n = count, y1 = StageSlot.y1.rawValue * 2 * n
+        let (n, y1) = (count, reading { $0.lanes(.y1) - $0.base })
         work.withUnsafeBufferPointer { state.load(from: $0.baseAddress! + y1, count: n) }
         stepTaken = true
         return true
@@ -135,7 +134,9 @@
     /// The registers, read only.
     func reading<T>(_ body: (FlatStageRegisters) -> T) -> T {
         work.withUnsafeBufferPointer {
-            body(FlatStageRegisters(base: UnsafeMutablePointer(mutating: $0.baseAddress!), width: 2 * count))
+            body(
+                FlatStageRegisters(
+                    base: UnsafeMutablePointer(mutating: $0.baseAddress!), width: 2 * count, traded: traded))
         }
     }
 
@@ -155,7 +156,7 @@
         let n = count
         self.state = state.owned(sizedTo: n)
         let start = self.state
-        stepTaken = false
+        (stepTaken, traded) = (false, false)
         withRegisters(system) { r, system in
             start.write(to: r.lanes(.y), count: n)
             r.derivative(of: .y, into: .k1, time: time, system)

@@ -9,7 +9,7 @@
     public static var law: StepSizeController.Law { .dop853 }
     public static var evaluationsPerStep: Int { 12 }
     public static var denseEvaluations: Int { 3 }
-    public static var endDerivative: StageSlot { .k13 }
+    public static var lastKept: StageSlot { .k12 }
     public static var lastRegister: StageSlot { .r7 }
 
     @inlinable @inline(__always)

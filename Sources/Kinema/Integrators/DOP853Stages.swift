@@ -2,10 +2,10 @@
 
 /// DOP853's step with the tableau unrolled, written once over `StageRegisters`: stage j's
 /// derivative in `k(j+1)` (`k1` at the step's start `y`), the state reached in `y1` and its
-/// derivative in `k13`, the interpolant's coefficients F0…F6 in `r1`…`r7`.
+/// derivative in `end` (stage 12's), the interpolant's coefficients F0…F6 in `r1`…`r7`.
 @_spi(Engine) public enum DOP853Stages {
     /// One step of size h from `y` at `t` (its derivative in `k1`): stages 1…11 into k2…k12, the
-    /// state reached in y1 and its derivative (at `tNew`) in k13. Twelve evaluations.
+    /// state reached in y1 and its derivative (at `tNew`) in `end`. Twelve evaluations.
     @inlinable @inline(__always)
     public static func trial<R: StageRegisters>(
         _ r: inout R, _ system: R.System, time t: Double, step h: Double, end tNew: Double
@@ -93,7 +93,7 @@
                 (((((((r[.y, l] + b0 * r[.k1, l]) + b5 * r[.k6, l]) + b6 * r[.k7, l]) + b7 * r[.k8, l]) + b8 * r[.k9, l])
                     + b9 * r[.k10, l]) + b10 * r[.k11, l]) + b11 * r[.k12, l]
         }
-        r.derivative(of: .y1, into: .k13, time: tNew, system)
+        r.derivative(of: .y1, into: .end, time: tNew, system)
     }
 
     /// The sums of dop853's error norm over the step `trial` left in the registers: Σ (e5ᵢ/skᵢ)²
@@ -138,7 +138,7 @@
         r.forEachLane { r, l in
             r[.stage, l] =
                 (((((((r[.y, l] + a13_0 * r[.k1, l]) + a13_6 * r[.k7, l]) + a13_7 * r[.k8, l]) + a13_8 * r[.k9, l])
-                    + a13_9 * r[.k10, l]) + a13_10 * r[.k11, l]) + a13_11 * r[.k12, l]) + a13_12 * r[.k13, l]
+                    + a13_9 * r[.k10, l]) + a13_10 * r[.k11, l]) + a13_11 * r[.k12, l]) + a13_12 * r[.end, l]
         }
         r.derivative(of: .stage, into: .k14, time: t + 0.1 * h, system)
         let (a14_0, a14_5, a14_6, a14_7, a14_10, a14_11, a14_12, a14_13) = (
@@ -148,7 +148,7 @@
         r.forEachLane { r, l in
             r[.stage, l] =
                 (((((((r[.y, l] + a14_0 * r[.k1, l]) + a14_5 * r[.k6, l]) + a14_6 * r[.k7, l]) + a14_7 * r[.k8, l])
-                    + a14_10 * r[.k11, l]) + a14_11 * r[.k12, l]) + a14_12 * r[.k13, l]) + a14_13 * r[.k14, l]
+                    + a14_10 * r[.k11, l]) + a14_11 * r[.k12, l]) + a14_12 * r[.end, l]) + a14_13 * r[.k14, l]
         }
         r.derivative(of: .stage, into: .k15, time: t + 0.2 * h, system)
         let (a15_0, a15_5, a15_6, a15_7, a15_8, a15_12, a15_13, a15_14) = (
@@ -158,7 +158,7 @@
         r.forEachLane { r, l in
             r[.stage, l] =
                 (((((((r[.y, l] + a15_0 * r[.k1, l]) + a15_5 * r[.k6, l]) + a15_6 * r[.k7, l]) + a15_7 * r[.k8, l])
-                    + a15_8 * r[.k9, l]) + a15_12 * r[.k13, l]) + a15_13 * r[.k14, l]) + a15_14 * r[.k15, l]
+                    + a15_8 * r[.k9, l]) + a15_12 * r[.end, l]) + a15_13 * r[.k14, l]) + a15_14 * r[.k15, l]
         }
         r.derivative(of: .stage, into: .k16, time: t + 0.7777777777777778 * h, system)
         let (d0_0, d0_5, d0_6, d0_7, d0_8, d0_9, d0_10, d0_11, d0_12, d0_13, d0_14, d0_15) = (
@@ -185,22 +185,22 @@
             let deltaY = r[.y1, l] - r[.y, l]
             r[.r1, l] = deltaY
             r[.r2, l] = h * r[.k1, l] - deltaY
-            r[.r3, l] = 2 * deltaY - h * (r[.k13, l] + r[.k1, l])
+            r[.r3, l] = 2 * deltaY - h * (r[.end, l] + r[.k1, l])
             r[.r4, l] =
                 ((((((((((d0_0 * r[.k1, l] + d0_5 * r[.k6, l]) + d0_6 * r[.k7, l]) + d0_7 * r[.k8, l]) + d0_8
-                    * r[.k9, l]) + d0_9 * r[.k10, l]) + d0_10 * r[.k11, l]) + d0_11 * r[.k12, l]) + d0_12 * r[.k13, l])
+                    * r[.k9, l]) + d0_9 * r[.k10, l]) + d0_10 * r[.k11, l]) + d0_11 * r[.k12, l]) + d0_12 * r[.end, l])
                     + d0_13 * r[.k14, l]) + d0_14 * r[.k15, l]) + d0_15 * r[.k16, l]
             r[.r5, l] =
                 ((((((((((d1_0 * r[.k1, l] + d1_5 * r[.k6, l]) + d1_6 * r[.k7, l]) + d1_7 * r[.k8, l]) + d1_8
-                    * r[.k9, l]) + d1_9 * r[.k10, l]) + d1_10 * r[.k11, l]) + d1_11 * r[.k12, l]) + d1_12 * r[.k13, l])
+                    * r[.k9, l]) + d1_9 * r[.k10, l]) + d1_10 * r[.k11, l]) + d1_11 * r[.k12, l]) + d1_12 * r[.end, l])
                     + d1_13 * r[.k14, l]) + d1_14 * r[.k15, l]) + d1_15 * r[.k16, l]
             r[.r6, l] =
                 ((((((((((d2_0 * r[.k1, l] + d2_5 * r[.k6, l]) + d2_6 * r[.k7, l]) + d2_7 * r[.k8, l]) + d2_8
-                    * r[.k9, l]) + d2_9 * r[.k10, l]) + d2_10 * r[.k11, l]) + d2_11 * r[.k12, l]) + d2_12 * r[.k13, l])
+                    * r[.k9, l]) + d2_9 * r[.k10, l]) + d2_10 * r[.k11, l]) + d2_11 * r[.k12, l]) + d2_12 * r[.end, l])
                     + d2_13 * r[.k14, l]) + d2_14 * r[.k15, l]) + d2_15 * r[.k16, l]
             r[.r7, l] =
                 ((((((((((d3_0 * r[.k1, l] + d3_5 * r[.k6, l]) + d3_6 * r[.k7, l]) + d3_7 * r[.k8, l]) + d3_8
-                    * r[.k9, l]) + d3_9 * r[.k10, l]) + d3_10 * r[.k11, l]) + d3_11 * r[.k12, l]) + d3_12 * r[.k13, l])
+                    * r[.k9, l]) + d3_9 * r[.k10, l]) + d3_10 * r[.k11, l]) + d3_11 * r[.k12, l]) + d3_12 * r[.end, l])
                     + d3_13 * r[.k14, l]) + d3_14 * r[.k15, l]) + d3_15 * r[.k16, l]
         }
     }

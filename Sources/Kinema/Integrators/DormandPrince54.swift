@@ -13,7 +13,7 @@
     public static var law: StepSizeController.Law { .dormandPrince54 }
     public static var evaluationsPerStep: Int { 6 }
     public static var denseEvaluations: Int { 0 }
-    public static var endDerivative: StageSlot { .k7 }
+    public static var lastKept: StageSlot { .k6 }
     public static var lastRegister: StageSlot { .r4 }
 
     @inlinable @inline(__always)
@@ -54,14 +54,14 @@
                 ((((r[.y, i] + b1 * r[.k1, i]) + b3 * r[.k3, i]) + b4 * r[.k4, i]) + b5 * r[.k5, i])
                 + b6 * r[.k6, i]
         }
-        r.derivative(of: .y1, into: .k7, time: tNew, system)
+        r.derivative(of: .y1, into: .end, time: tNew, system)
         let (e1, e3, e4) = (h * (71.0 / 57600), h * (-71.0 / 16695), h * (71.0 / 1920))
         let (e5, e6, e7) = (h * (-17253.0 / 339200), h * (22.0 / 525), h * (-1.0 / 40))
         var sum = 0.0
         r.forEachLane { r, i in
             let estimate =
                 ((((e1 * r[.k1, i] + e3 * r[.k3, i]) + e4 * r[.k4, i]) + e5 * r[.k5, i]) + e6 * r[.k6, i])
-                + e7 * r[.k7, i]
+                + e7 * r[.end, i]
             sum += squaredScaledError(estimate, r[.y, i], r[.y1, i], absolute: atol, relative: rtol)
         }
         return (sum / lanes).squareRoot()
@@ -79,10 +79,10 @@
             let bspl = h * r[.k1, i] - ydiff
             r[.r1, i] = ydiff
             r[.r2, i] = bspl
-            r[.r3, i] = (ydiff - h * r[.k7, i]) - bspl
+            r[.r3, i] = (ydiff - h * r[.end, i]) - bspl
             r[.r4, i] =
                 ((((d1 * r[.k1, i] + d3 * r[.k3, i]) + d4 * r[.k4, i]) + d5 * r[.k5, i]) + d6 * r[.k6, i])
-                + d7 * r[.k7, i]
+                + d7 * r[.end, i]
         }
     }
 

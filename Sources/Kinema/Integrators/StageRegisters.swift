@@ -1,9 +1,10 @@
 /// A register of an adaptive Runge–Kutta step, each a whole state (positions, then velocities):
 /// the step's start `y`, the stages' derivatives `k1`… (`k1` at `y`), the stage being built, the
-/// state reached `y1`, and the dense output's coefficients `r1`…. An accepted step persists from
-/// `y` through `y1` and the derivative at its end (`k7` for Dormand–Prince 5(4), `k13` for DOP853).
+/// state reached `y1` and the derivative there `end` (the last stage's: Dormand–Prince 5(4)'s
+/// seventh, DOP853's thirteenth), and the dense output's coefficients `r1`…. `y1` and `end` are
+/// the next step's `y` and `k1`.
 @_spi(Engine) public enum StageSlot: Int, Sendable {
-    case y, k1, k2, k3, k4, k5, k6, k7, stage, y1, k8, k9, k10, k11, k12, k13, k14, k15, k16
+    case y, k1, y1, end, k2, k3, k4, k5, k6, k7, stage, k8, k9, k10, k11, k12, k14, k15, k16
     case r1, r2, r3, r4, r5, r6, r7
 
     /// How many registers there are.
@@ -44,10 +45,10 @@
     }
 
     /// What an accepted step leaves for the next and for its dense output, from `other`: `y`
-    /// through `y1`, and on to `end`, the derivative at the step's end (`StageSlot` order).
+    /// through `last` (`StageSlot` order, which puts `y1` and `end` before the stages).
     @inlinable @inline(__always)
-    mutating func keepStep(_ other: Self, end: StageSlot) {
-        for i in 0...max(end.rawValue, StageSlot.y1.rawValue) {
+    mutating func keepStep(_ other: Self, through last: StageSlot) {
+        for i in 0...last.rawValue {
             if let slot = StageSlot(rawValue: i) { self[slot, ()] = other[slot, ()] }
         }
     }
@@ -61,15 +62,36 @@
     }
 }
 
-/// The registers as one buffer of 2n lanes each, in `StageSlot` order.
+/// The registers as one buffer of 2n lanes each, in `StageSlot` order, except that after every
+/// other step the start and the end trade places (`y` with `y1`, `k1` with `end`), so the end
+/// becomes the start without a copy.
 @_spi(Engine) public struct FlatStageRegisters: StageRegisters {
     public typealias System = SceneSystem<FlatVector>
     let base: UnsafeMutablePointer<Double>
     /// Lanes per register (2n).
     let width: Int
+    let y: UnsafeMutablePointer<Double>, k1: UnsafeMutablePointer<Double>
+    let y1: UnsafeMutablePointer<Double>, end: UnsafeMutablePointer<Double>
 
+    init(base: UnsafeMutablePointer<Double>, width: Int, traded: Bool = false) {
+        (self.base, self.width) = (base, width)
+        // y and k1 are adjacent, as are y1 and end.
+        let (start, finish) = (base, base + StageSlot.y1.rawValue * width)
+        (y, k1, y1, end) =
+            traded ? (finish, finish + width, start, start + width) : (start, start + width, finish, finish + width)
+    }
+
+    /// Switched on a slot known where it is called, so it folds to a field.
     @inline(__always)
-    func lanes(_ slot: StageSlot) -> UnsafeMutablePointer<Double> { base + slot.rawValue * width }
+    func lanes(_ slot: StageSlot) -> UnsafeMutablePointer<Double> {
+        switch slot {
+        case .y: y
+        case .k1: k1
+        case .y1: y1
+        case .end: end
+        default: base + slot.rawValue * width
+        }
+    }
 
     /// A buffer for the registers up to `last`: that many plus one times 2n lanes.
     static func workspace(upTo last: StageSlot, coordinates n: Int) -> [Double] {

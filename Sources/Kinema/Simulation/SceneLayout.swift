@@ -182,7 +182,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// `k`: the stage derivative of the flat-storage integrators.
     func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
         let n = inverseMasses.count * dimensions
-        for i in 0..<n { k[i] = y[n + i] }
+        k.update(from: y + n, count: n)  // a memmove: a loop here copied lane by lane
         accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
     }
 
