@@ -272,6 +272,56 @@ enum Collisions {
         }
     }
 
+    /// Moves the sides of resting contacts that a step's error left overlapping back to touching:
+    /// the forces hold a contact's acceleration, so the error in its gap grows step by step. The
+    /// correction is the smallest in the bodies' masses that leaves no overlap among the resting
+    /// contacts and whatever their bodies could be pushed into (planes and spheres within twice
+    /// the deepest overlap): the position form of the contact problem `pressContacts` solves.
+    /// Velocities are left as they are (held here, they undid the impulse of an impact just
+    /// applied). Nothing changes where no overlap is beyond rounding (1e-9 of the contact's
+    /// scale, as the stepper's checks).
+    static func closeGaps<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>) {
+        let layout = system.layout, scene = system.scene, x = state.position
+        let moved = Set(system.resting.flatMap { [$0.body, $0.other] }.filter { $0 >= 0 }).sorted()
+        var contacts = system.resting
+        for b in moved {
+            contacts += scene.planes.indices.map { RestingContact(body: b, plane: $0) }
+            if scene.contacts != nil && layout.radii[b] > 0 {
+                contacts += scene.bodies.indices.filter { $0 != b && layout.radii[$0] > 0 }.map {
+                    RestingContact(body: b, on: $0)
+                }
+            }
+        }
+        let gaps = contacts.map { contact in
+            contact.other >= 0
+                ? gap(system, x, bodies: contact.body, contact.other)
+                : gap(system, x, body: contact.body, plane: contact.plane)
+        }
+        func rounding(_ contact: RestingContact) -> Double {
+            let scale =
+                contact.other >= 0
+                ? layout.radii[contact.body] + layout.radii[contact.other]
+                : abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
+            return 1e-9 * max(1, scale)
+        }
+        guard zip(contacts, gaps).contains(where: { $1 < -rounding($0) }) else { return }
+        let reach = 2 * -(gaps.min() ?? 0) + 1e-9
+        var seen = Set<RestingContact>(), kept: [RestingContact] = [], offsets: [Double] = []
+        for (contact, gap) in zip(contacts, gaps) where gap < reach && seen.insert(contact).inserted {
+            kept.append(contact)
+            offsets.append(gap)
+        }
+        var correction = V.zero(like: x)
+        V.withLanes(of: x) { x in
+            V.withMutableLanes(of: &correction) { dx in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * kept.count) { pressing in
+                    _ = layout.pressContacts(x, nil, dx, kept, pressing: pressing.baseAddress!, offsets: offsets)
+                }
+            }
+        }
+        state.position = state.position + correction
+    }
+
     /// Sets to 0 the velocity along the plane of bodies resting on a plane with friction that an
     /// impulse left sliding slower than the stopping speed. Friction holds them from then on (or
     /// lets them slip along what pulls them): a leftover velocity in another direction would

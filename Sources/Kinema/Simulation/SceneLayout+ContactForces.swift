@@ -15,10 +15,12 @@ extension SceneLayout {
     /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
     /// returns false, `a` and `pressing` untouched, when the guess is still changing after eight
     /// rounds (redundant contacts whose forces have no single solution). `holding`: every
-    /// contact may pull too, so each ends with its sides neither closing nor parting.
+    /// contact may pull too, so each ends with its sides neither closing nor parting. `offsets`:
+    /// what each contact's sides end moving apart by is `-offsets[c]`, not 0.
     func pressContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
-        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Bool = false
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Bool = false,
+        offsets: UnsafePointer<Double>? = nil
     ) -> Bool {
         let m = resting.count, d = dimensions, lanes = inverseMasses.count * d
         // Per contact: its normal (3), force, residual, direction, product, acceleration along the
@@ -66,6 +68,7 @@ extension SceneLayout {
             }
             for c in 0..<m {
                 free[c] += along(c, a)
+                if let offsets { free[c] += offsets[c] }
                 scale = max(scale, abs(free[c]))
             }
             let tolerance = 1e-12 * (1 + scale)

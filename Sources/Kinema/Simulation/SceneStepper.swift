@@ -37,6 +37,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// Each sphere's radius plus the way it may move in a step, for the broad phase (kept, so
     /// each step reuses its storage).
     private var reaches: [Double] = []
+    /// Whether the last step ended with resting contacts overlapping beyond rounding (`Collisions.closeGaps`).
+    private var contactsDrifted = false
 
     struct Impact {
         var time: Double
@@ -147,7 +149,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 next += 1
             }
             // After the step's samples: a restart ends interpolation inside the step.
-            if hasColliders { releaseContacts() }
+            if hasColliders {
+                if contactsDrifted { closeGaps() }
+                releaseContacts()
+            }
         }
     }
 
@@ -204,13 +209,16 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             let v = system.vector(state.velocity, body: impact.body), n = system.planeNormals[p]
             system.set(&state.velocity, body: impact.body, to: (v * n).sum() * n)
             Collisions.holdResting(system, &state, around: [impact.body])
+            Collisions.closeGaps(system, &state)
             integrator.restart(at: impact.time, state: state)
             return
         }
         let recorded = events.count
-        let state = Collisions.apply(
+        var state = Collisions.apply(
             &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
             collider: impact.collider, time: impact.time, events: &events)
+        // The state inside the step carries the step's drift, which its end would have closed.
+        Collisions.closeGaps(system, &state)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
@@ -301,7 +309,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// sphere pairs only where the broad phase finds them within reach at the step's end.
     /// Throws `SimulationError.contactLost` where a body ended a step inside a plane or another
     /// sphere beyond rounding without an impact to resolve it: output past such a step would be
-    /// wrong, so the run stops instead.
+    /// wrong, so the run stops instead. A resting contact's overlap up to 1e-4 of its scale is the
+    /// steps' drift, not a lost contact: the gap is closed after the step (`contactsDrifted`).
     @inline(__always)
     private mutating func earliestImpact() throws -> Impact? {
         guard integrator.time > integrator.previousTime else { return nil }
@@ -311,7 +320,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 at: integrator.state.position, velocity: integrator.state.velocity,
                 within: integrator.time - integrator.previousTime, integrator.system) : []
         var breach: (body: Int, collider: Collisions.Collider, depth: Double)?
-        let impact = Self.earliestImpact(in: &integrator, pairs: pairs, breach: &breach)
+        let impact = Self.earliestImpact(in: &integrator, pairs: pairs, breach: &breach, drifted: &contactsDrifted)
         if let breach {
             let scene = integrator.system.scene
             let collider: String
@@ -332,7 +341,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     @inline(__always)
     private static func earliestImpact(
         in integrator: inout I, pairs: [(Int, Int)],
-        breach: inout (body: Int, collider: Collisions.Collider, depth: Double)?
+        breach: inout (body: Int, collider: Collisions.Collider, depth: Double)?, drifted: inout Bool
     ) -> Impact? {
         let t0 = integrator.previousTime, t1 = integrator.time
         // The layout and the contacts, not the system: a copy of the system went through its
@@ -345,6 +354,11 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let curving = !layout.springs.isEmpty || layout.drag != 0 || resting.contains { $0.other >= 0 }
         let dips = curving || layout.planeNormals.contains { ($0 * layout.gravity).sum() > 0 }
         var best: Impact?
+        drifted = false
+        // A resting contact that ends `depth` inside: drift to close, or a contact lost.
+        func overlap(_ body: Int, _ collider: Collisions.Collider, depth: Double, scale: Double) {
+            if depth <= 1e-4 * scale { drifted = true } else { breach = (body, collider, depth) }
+        }
         func consider(
             _ gapAt: (Double) -> Double, body: Int, collider: Collisions.Collider, scale: Double,
             closing: () -> Bool = { true }
@@ -381,7 +395,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     continue
                 }
                 if resting.contains(.init(body: b, plane: p)) {
-                    if end < -1e-9 * scale { breach = (b, .plane(p), -end) }
+                    if end < -1e-9 * scale { overlap(b, .plane(p), depth: -end, scale: scale) }
                     continue
                 }
                 // A step that begins on the surface (an impact just applied there) meets it again
@@ -411,7 +425,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 let closing = -(n * approach).sum() / (n * n).sum().squareRoot()
                 if closing <= layout.scene.restVelocity && gapAt(t0) <= 1e-9 * max(1, scale) {
                     let end = gapAt(t1)
-                    if end < -1e-9 * max(1, scale) { breach = (a, .body(b), -end) }
+                    if end < -1e-9 * max(1, scale) { overlap(a, .body(b), depth: -end, scale: max(1, scale)) }
                     continue
                 }
             }
@@ -507,6 +521,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         }
         pairTests += tests
         return pairs
+    }
+
+    /// Closes the overlaps of resting contacts (`Collisions.closeGaps`) and restarts there.
+    private mutating func closeGaps() {
+        var state = integrator.state
+        Collisions.closeGaps(integrator.system, &state)
+        integrator.restart(at: integrator.time, state: state)
+        contactsDrifted = false
     }
 
     /// Ends resting contacts whose two sides now accelerate apart (with spheres sliding over each
