@@ -309,15 +309,6 @@
         return copy.interpolateInPlace(at: t)
     }
 
-    /// Inside a DOP853 step whose dense output is not prepared, the copy that prepares it (whose
-    /// evaluations are not counted; the simulator prepares first).
-    @inlinable
-    var prepared: Self {
-        var copy = self
-        copy.prepareInterpolation()
-        return copy
-    }
-
     @inlinable
     public mutating func interpolateInPlace(at t: Double) -> State {
         let h = _time - _previousTime

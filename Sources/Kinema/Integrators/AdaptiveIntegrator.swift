@@ -139,15 +139,6 @@
             Method.self, at: t <= previousTime ? 0 : (t - previousTime) / h, lanes: lanes)
     }
 
-    /// A copy with the dense output built (the simulator prepares first; this path copies the
-    /// storage and does not count the evaluations).
-    @inlinable
-    var prepared: Self {
-        var copy = self
-        copy.prepareInterpolation()
-        return copy
-    }
-
     @inlinable
     public mutating func restart(at time: Double, state: State) {
         _time = time

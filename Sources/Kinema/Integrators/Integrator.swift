@@ -54,6 +54,15 @@
     @inlinable
     public mutating func interpolateInPlace(at t: Double) -> State { interpolate(at: t) }
 
+    /// A copy with the dense output built, for a read that cannot prepare it in place (the
+    /// simulator prepares first; the copy's evaluations are not counted).
+    @inlinable
+    var prepared: Self {
+        var copy = self
+        copy.prepareInterpolation()
+        return copy
+    }
+
     @inlinable
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
         let x = interpolate(at: t).position

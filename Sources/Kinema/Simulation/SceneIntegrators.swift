@@ -1,11 +1,12 @@
-/// The integrator of each method for a scene in one kind of storage: the generic integrators on
-/// packed vectors (`PackedIntegrators<Double>` … `<SIMD16<Double>>`), the in-place ones on
-/// `FlatVector` (`FlatIntegrators`). The storage picks them as a generic parameter, so no cast does.
+/// The storage of each integrator family for a scene in one kind of vector: values of a packed
+/// vector (`PackedIntegrators<Double>` … `<SIMD16<Double>>`), or buffers stepped in place for
+/// `FlatVector` (`FlatIntegrators`). The storage is a generic parameter of each integrator, so no
+/// cast picks the code.
 protocol SceneIntegrators {
     associatedtype Vector: StateVector
-    static func withIntegrator<Use: IntegratorUse>(
-        _ method: IntegrationMethod, _ system: SceneSystem<Vector>, _ start: PhaseState<Vector>, _ use: Use
-    ) throws -> Use.Result where Use.Vector == Vector
+    associatedtype FixedStorage: FixedStepStorage where FixedStorage.System == SceneSystem<Vector>
+    associatedtype AdaptiveStore: AdaptiveStorage where AdaptiveStore.System == SceneSystem<Vector>
+    associatedtype AdamsStore: AdamsStorage where AdamsStore.System == SceneSystem<Vector>
 }
 
 /// What is done with the integrator a `SceneStorage` makes (a generic closure).
@@ -15,13 +16,21 @@ protocol IntegratorUse {
     func use<J: Integrator>(_ integrator: consuming J) throws -> Result where J.System == SceneSystem<Vector>
 }
 
-/// Scenes of up to 16 coordinates, in a `Double` or a SIMD vector.
-enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
+extension SceneIntegrators {
+    /// `use` applied to the integrator of `method` on `system` from `start`.
     static func withIntegrator<Use: IntegratorUse>(
         _ method: IntegrationMethod, _ system: SceneSystem<Vector>, _ start: PhaseState<Vector>, _ use: Use
     ) throws -> Use.Result where Use.Vector == Vector {
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
-            try use.use(FixedStepIntegrator(system: system, method: type, state: start, timeStep: h))
+            try use.use(
+                FixedStepIntegrator(system: system, storage: FixedStorage.self, method: type, state: start, timeStep: h)
+            )
+        }
+        func adaptive<M: AdaptiveMethod>(_ type: M.Type, _ tolerance: Double) throws -> Use.Result {
+            try use.use(
+                AdaptiveIntegrator(
+                    system: system, storage: AdaptiveStore.self, method: type, state: start,
+                    absoluteTolerance: tolerance, relativeTolerance: tolerance))
         }
         switch method {
         case .euler(let h): return try fixed(ExplicitEuler.self, h)
@@ -29,58 +38,29 @@ enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
         case .verlet(let h): return try fixed(VelocityVerlet.self, h)
         case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):
-            return try use.use(AdamsBashforthMoulton(system: system, state: start, timeStep: h, order: order))
-        case .dopri5(let tolerance):
             return try use.use(
-                AdaptiveIntegrator(
-                    system: system, method: DormandPrince54.self, state: start, absoluteTolerance: tolerance,
-                    relativeTolerance: tolerance))
-        case .dop853(let tolerance):
-            return try use.use(
-                AdaptiveIntegrator(
-                    system: system, method: DOP853.self, state: start, absoluteTolerance: tolerance,
-                    relativeTolerance: tolerance))
-        case .exact:
-            return try use.use(try ExactIntegrator(system: system, state: start))
+                AdamsBashforthMoulton(system: system, storage: AdamsStore.self, state: start, timeStep: h, order: order)
+            )
+        case .dopri5(let tolerance): return try adaptive(DormandPrince54.self, tolerance)
+        case .dop853(let tolerance): return try adaptive(DOP853.self, tolerance)
+        case .exact: return try use.use(try ExactIntegrator(system: system, state: start))
         }
     }
+}
+
+/// Scenes of up to 16 coordinates, in a `Double` or a SIMD vector.
+enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
+    typealias FixedStorage = PackedStepStorage<SceneSystem<Vector>>
+    typealias AdaptiveStore = PackedAdaptiveStorage<SceneSystem<Vector>>
+    typealias AdamsStore = PackedAdamsStorage<SceneSystem<Vector>>
 }
 
 /// Scenes past 16 coordinates, stepped in place.
 enum FlatIntegrators: SceneIntegrators {
     typealias Vector = FlatVector
-
-    static func withIntegrator<Use: IntegratorUse>(
-        _ method: IntegrationMethod, _ system: SceneSystem<FlatVector>, _ start: PhaseState<FlatVector>, _ use: Use
-    ) throws -> Use.Result where Use.Vector == FlatVector {
-        func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
-            try use.use(
-                FixedStepIntegrator(
-                    system: system, storage: FlatStepStorage.self, method: type, state: start, timeStep: h))
-        }
-        switch method {
-        case .euler(let h): return try fixed(ExplicitEuler.self, h)
-        case .semiImplicitEuler(let h): return try fixed(SemiImplicitEuler.self, h)
-        case .verlet(let h): return try fixed(VelocityVerlet.self, h)
-        case .rk4(let h): return try fixed(RK4.self, h)
-        case .adams(let h, let order):
-            return try use.use(
-                AdamsBashforthMoulton(
-                    system: system, storage: FlatAdamsStorage.self, state: start, timeStep: h, order: order))
-        case .dopri5(let tolerance):
-            return try use.use(
-                AdaptiveIntegrator(
-                    system: system, storage: FlatAdaptiveStorage.self, method: DormandPrince54.self, state: start,
-                    absoluteTolerance: tolerance, relativeTolerance: tolerance))
-        case .dop853(let tolerance):
-            return try use.use(
-                AdaptiveIntegrator(
-                    system: system, storage: FlatAdaptiveStorage.self, method: DOP853.self, state: start,
-                    absoluteTolerance: tolerance, relativeTolerance: tolerance))
-        case .exact:
-            return try use.use(try ExactIntegrator(system: system, state: start))
-        }
-    }
+    typealias FixedStorage = FlatStepStorage
+    typealias AdaptiveStore = FlatAdaptiveStorage
+    typealias AdamsStore = FlatAdamsStorage
 }
 
 /// The stepper around an integrator, handed to the run's `SceneStepperUse`.
