@@ -282,20 +282,27 @@ enum Collisions {
     /// scale, as the stepper's checks).
     static func closeGaps<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>) {
         let layout = system.layout, scene = system.scene, x = state.position
-        let moved = Set(system.resting.flatMap { [$0.body, $0.other] }.filter { $0 >= 0 }).sorted()
-        var contacts = system.resting
-        for b in moved {
-            contacts += scene.planes.indices.map { RestingContact(body: b, plane: $0) }
-            if scene.contacts != nil && layout.radii[b] > 0 {
-                contacts += scene.bodies.indices.filter { $0 != b && layout.radii[$0] > 0 }.map {
-                    RestingContact(body: b, on: $0)
+        guard !system.resting.isEmpty else { return }
+        var moved = [Bool](repeating: false, count: scene.bodies.count)
+        for contact in system.resting {
+            moved[contact.body] = true
+            if contact.other >= 0 { moved[contact.other] = true }
+        }
+        /// The resting contacts, then every plane and sphere of each of their bodies (repeats included).
+        func forEachContact(_ body: (RestingContact) -> Void) {
+            system.resting.forEach(body)
+            for b in moved.indices where moved[b] {
+                for p in scene.planes.indices { body(RestingContact(body: b, plane: p)) }
+                guard scene.contacts != nil && layout.radii[b] > 0 else { continue }
+                for o in scene.bodies.indices where o != b && layout.radii[o] > 0 {
+                    body(RestingContact(body: b, on: o))
                 }
             }
         }
-        let gaps = contacts.map { contact in
+        func gap(_ contact: RestingContact) -> Double {
             contact.other >= 0
-                ? gap(system, x, bodies: contact.body, contact.other)
-                : gap(system, x, body: contact.body, plane: contact.plane)
+                ? Collisions.gap(system, x, bodies: contact.body, contact.other)
+                : Collisions.gap(system, x, body: contact.body, plane: contact.plane)
         }
         func rounding(_ contact: RestingContact) -> Double {
             let scale =
@@ -304,12 +311,21 @@ enum Collisions {
                 : abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
             return 1e-9 * max(1, scale)
         }
-        guard zip(contacts, gaps).contains(where: { $1 < -rounding($0) }) else { return }
-        let reach = 2 * -(gaps.min() ?? 0) + 1e-9
-        var seen = Set<RestingContact>(), kept: [RestingContact] = [], offsets: [Double] = []
-        for (contact, gap) in zip(contacts, gaps) where gap < reach && seen.insert(contact).inserted {
-            kept.append(contact)
-            offsets.append(gap)
+        var deepest = 0.0, beyondRounding = false
+        forEachContact { contact in
+            let gap = gap(contact)
+            deepest = min(deepest, gap)
+            if gap < -rounding(contact) { beyondRounding = true }
+        }
+        guard beyondRounding else { return }
+        let reach = 2 * -deepest + 1e-9
+        var kept: [RestingContact] = [], offsets: [Double] = []
+        forEachContact { contact in
+            let gap = gap(contact)
+            if gap < reach && !kept.contains(contact) {
+                kept.append(contact)
+                offsets.append(gap)
+            }
         }
         var correction = V.zero(like: x)
         V.withLanes(of: x) { x in

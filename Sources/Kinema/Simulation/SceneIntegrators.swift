@@ -4,7 +4,7 @@
 /// cast picks the code.
 protocol SceneIntegrators {
     associatedtype Vector: StateVector
-    associatedtype FixedStorage: FixedStepStorage where FixedStorage.System == SceneSystem<Vector>
+    associatedtype FixedStore: FixedStepStorage where FixedStore.System == SceneSystem<Vector>
     associatedtype AdaptiveStore: AdaptiveStorage where AdaptiveStore.System == SceneSystem<Vector>
     associatedtype AdamsStore: AdamsStorage where AdamsStore.System == SceneSystem<Vector>
 }
@@ -23,7 +23,7 @@ extension SceneIntegrators {
     ) throws -> Use.Result where Use.Vector == Vector {
         func fixed<M: FixedStepMethod>(_ type: M.Type, _ h: Double) throws -> Use.Result {
             try use.use(
-                FixedStepIntegrator(system: system, storage: FixedStorage.self, method: type, state: start, timeStep: h)
+                FixedStepIntegrator(system: system, storage: FixedStore.self, method: type, state: start, timeStep: h)
             )
         }
         func adaptive<M: AdaptiveMethod>(_ type: M.Type, _ tolerance: Double) throws -> Use.Result {
@@ -50,7 +50,7 @@ extension SceneIntegrators {
 
 /// Scenes of up to 16 coordinates, in a `Double` or a SIMD vector.
 enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
-    typealias FixedStorage = PackedStepStorage<SceneSystem<Vector>>
+    typealias FixedStore = PackedStepStorage<SceneSystem<Vector>>
     typealias AdaptiveStore = PackedAdaptiveStorage<SceneSystem<Vector>>
     typealias AdamsStore = PackedAdamsStorage<SceneSystem<Vector>>
 }
@@ -58,7 +58,7 @@ enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
 /// Scenes past 16 coordinates, stepped in place.
 enum FlatIntegrators: SceneIntegrators {
     typealias Vector = FlatVector
-    typealias FixedStorage = FlatStepStorage
+    typealias FixedStore = FlatStepStorage
     typealias AdaptiveStore = FlatAdaptiveStorage
     typealias AdamsStore = FlatAdamsStorage
 }
