@@ -241,6 +241,8 @@ enum Collisions {
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
         stopHeldBodies(system, &state)
         holdResting(system, &state, around: changed)
+        // The state inside the step carries the step's drift, which its end would have closed.
+        closeGaps(system, &state)
         return state
     }
 
@@ -304,18 +306,16 @@ enum Collisions {
                 ? Collisions.gap(system, x, bodies: contact.body, contact.other)
                 : Collisions.gap(system, x, body: contact.body, plane: contact.plane)
         }
-        func rounding(_ contact: RestingContact) -> Double {
-            let scale =
-                contact.other >= 0
-                ? layout.radii[contact.body] + layout.radii[contact.other]
-                : abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
-            return 1e-9 * max(1, scale)
-        }
         var deepest = 0.0, beyondRounding = false
         forEachContact { contact in
             let gap = gap(contact)
             deepest = min(deepest, gap)
-            if gap < -rounding(contact) { beyondRounding = true }
+            // An overlap as deep as `touching` allows a gap: beyond rounding.
+            let scale =
+                contact.other >= 0
+                ? layout.radii[contact.body] + layout.radii[contact.other]
+                : abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
+            if !touching(-gap, scale: scale) { beyondRounding = true }
         }
         guard beyondRounding else { return }
         let reach = 2 * -deepest + 1e-9

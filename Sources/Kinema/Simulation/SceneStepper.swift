@@ -214,11 +214,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             return
         }
         let recorded = events.count
-        var state = Collisions.apply(
+        let state = Collisions.apply(
             &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
             collider: impact.collider, time: impact.time, events: &events)
-        // The state inside the step carries the step's drift, which its end would have closed.
-        Collisions.closeGaps(system, &state)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
