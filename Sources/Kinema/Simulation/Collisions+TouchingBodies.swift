@@ -18,25 +18,13 @@ extension Collisions {
         var reached = bodies
         var i = 0
         while i < reached.count {
-            let b = reached[i], x = system.vector(state.position, body: b)
+            let b = reached[i]
             i += 1
-            for p in layout.planeOffsets.indices
-            where layout.inverseMasses[b] > 0
-                && touching(gap(layout, x, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b])
-            {
-                contacts.append(RestingContact(body: b, plane: p))
-            }
-            guard scene.contacts != nil, layout.radii[b] > 0 else { continue }
-            for o in layout.radii.indices
-            where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
-                let xo = system.vector(state.position, body: o)
-                guard touching(gap(layout, x, xo, bodies: b, o), scale: layout.radii[b] + layout.radii[o]) else {
-                    continue
-                }
-                let pair = RestingContact(body: b, on: o)
-                if !contacts.contains(pair) { contacts.append(pair) }
+            forEachTouching(system, state.position, of: b) { contact in
+                if !contacts.contains(contact) { contacts.append(contact) }
                 // A static body passes nothing on.
-                if layout.inverseMasses[o] > 0 && !reached.contains(o) { reached.append(o) }
+                let o = contact.body == b ? contact.other : contact.body
+                if contact.other >= 0 && layout.inverseMasses[o] > 0 && !reached.contains(o) { reached.append(o) }
             }
         }
         let before = state

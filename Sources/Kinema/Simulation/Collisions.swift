@@ -208,11 +208,7 @@ enum Collisions {
         var passed = 0
         var rested: [RestingContact] = []
         while let (body, collider) = next {
-            let contact =
-                switch collider {
-                case .plane(let p): RestingContact(body: body, plane: p)
-                case .body(let o): RestingContact(body: body, on: o)
-                }
+            let contact = RestingContact(body: body, collider: collider)
             if passed == maximumPassedImpulses || (passed < maximumPassedImpulses && rested.contains(contact)),
                 meetTogether(&system, &state, bodies: &changed, time: time, events: &events)
             {
@@ -250,27 +246,80 @@ enum Collisions {
     /// bodies resting on them, together: the contact forces hold the sides' acceleration, not
     /// their speed, so a speed an impact left (1.7e-8 m/s between two stacked balls, from
     /// friction stopping the lower) would carry one into the other unchecked.
+    ///
+    /// Holding a contact moves its sides along its normal, which can close another contact of
+    /// theirs that touches without resting (a ball sliding down one it rests on, over one it just
+    /// bounced off). Those push, where needed, so that the holding leaves none approaching: left
+    /// approaching, the next step met it again at the same instant, impact after impact.
     static func holdResting<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>, around bodies: [Int]) {
-        var reached = bodies, contacts: [RestingContact] = []
-        var i = 0
-        while i < reached.count {
-            let b = reached[i]
-            i += 1
-            for contact in system.resting where contact.involves(b) && !contacts.contains(contact) {
-                contacts.append(contact)
-                if contact.other >= 0 {
-                    for o in [contact.body, contact.other] where !reached.contains(o) { reached.append(o) }
+        let before = state
+        // The contacts of `bodies` and of the bodies they reach, in turn: the resting ones, and
+        // with `touching`, the others that touch without approaching (those approaching already
+        // are an impact's to resolve, not the holding's).
+        func reach(touching: Bool) -> (resting: [RestingContact], pushing: [RestingContact], bodies: [Int]) {
+            var reached = bodies, resting: [RestingContact] = [], pushing: [RestingContact] = []
+            var i = 0
+            func visit(_ o: Int) { if !reached.contains(o) { reached.append(o) } }
+            while i < reached.count {
+                let b = reached[i]
+                i += 1
+                for contact in system.resting where contact.involves(b) && !resting.contains(contact) {
+                    resting.append(contact)
+                    if contact.other >= 0 {
+                        visit(contact.body)
+                        visit(contact.other)
+                    }
+                }
+                guard touching else { continue }
+                forEachTouching(system, before.position, of: b) { contact in
+                    guard !system.resting.contains(contact), !pushing.contains(contact),
+                        separationSpeed(system, before, contact) >= -1e-12
+                    else { return }
+                    pushing.append(contact)
+                    // A static body passes nothing on.
+                    let o = contact.body == b ? contact.other : contact.body
+                    if contact.other >= 0 && system.layout.inverseMasses[o] > 0 { visit(o) }
+                }
+            }
+            return (resting, pushing, reached)
+        }
+        let layout = system.layout
+        func hold(_ contacts: [RestingContact], resting: Int, _ state: inout PhaseState<V>) -> Bool {
+            V.withLanes(of: state.position) { x in
+                V.withMutableLanes(of: &state.velocity) { v in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
+                        layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!, holding: resting)
+                    }
                 }
             }
         }
-        guard !contacts.isEmpty else { return }
-        let layout = system.layout
-        V.withLanes(of: state.position) { x in
-            V.withMutableLanes(of: &state.velocity) { v in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
-                    _ = layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!, holding: true)
-                }
+        let held = reach(touching: false)
+        guard !held.resting.isEmpty else { return }
+        _ = hold(held.resting, resting: held.resting.count, &state)
+        guard mostApproachingContact(system, state, of: held.bodies) != nil else { return }
+        let all = reach(touching: true)
+        guard all.pushing.contains(where: { separationSpeed(system, state, $0) < -1e-12 }) else { return }
+        var together = before
+        if hold(all.resting + all.pushing, resting: all.resting.count, &together) { state = together }
+    }
+
+    /// Calls `body` with each contact `b` touches at `x`: a plane, or a sphere when the scene has
+    /// contacts (not a static body on a plane, nor two static bodies).
+    static func forEachTouching<V>(_ system: SceneSystem<V>, _ x: V, of b: Int, _ body: (RestingContact) -> Void) {
+        let layout = system.layout, xb = system.vector(x, body: b)
+        if layout.inverseMasses[b] > 0 {
+            for p in layout.planeOffsets.indices
+            where touching(gap(layout, xb, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b]) {
+                body(RestingContact(body: b, plane: p))
             }
+        }
+        guard system.scene.contacts != nil, layout.radii[b] > 0 else { return }
+        for o in layout.radii.indices
+        where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0
+            && touching(
+                gap(layout, xb, system.vector(x, body: o), bodies: b, o), scale: layout.radii[b] + layout.radii[o])
+        {
+            body(RestingContact(body: b, on: o))
         }
     }
 
@@ -538,5 +587,15 @@ enum Collisions {
             o += (frictionImpulse * wo / tangentialSpeed) * tangential
         }
         return (a, o)
+    }
+}
+
+extension RestingContact {
+    /// Body `body` touching `collider`.
+    init(body: Int, collider: Collisions.Collider) {
+        switch collider {
+        case .plane(let p): self.init(body: body, plane: p)
+        case .body(let o): self.init(body: body, on: o)
+        }
     }
 }

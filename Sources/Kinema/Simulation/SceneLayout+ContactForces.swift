@@ -14,12 +14,13 @@ extension SceneLayout {
     ///
     /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
     /// returns false, `a` and `pressing` untouched, when the guess is still changing after eight
-    /// rounds (redundant contacts whose forces have no single solution). `holding`: every
-    /// contact may pull too, so each ends with its sides neither closing nor parting. `offsets`:
+    /// rounds (redundant contacts whose forces have no single solution). `holding`: the first
+    /// that many contacts may pull too, so each ends with its sides neither closing nor parting
+    /// (the others only push, as without). `offsets`:
     /// what each contact's sides end moving apart by is `-offsets[c]`, not 0.
     func pressContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
-        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Bool = false,
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Int = 0,
         offsets: UnsafePointer<Double>? = nil
     ) -> Bool {
         let m = resting.count, d = dimensions, lanes = inverseMasses.count * d
@@ -105,7 +106,7 @@ extension SceneLayout {
                 var changed = false
                 for c in 0..<m {
                     if active[c] != 0 {
-                        if f[c] < 0 && !holding { (active[c], changed) = (0, true) }
+                        if f[c] < 0 && c >= holding { (active[c], changed) = (0, true) }
                     } else if free[c] + along(c, u) < -tolerance {
                         (active[c], changed) = (1, true)
                     }

@@ -144,15 +144,20 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 try apply(impact, events: &events)
                 continue
             }
+            if hasColliders && contactsDrifted {
+                // The samples inside the step, then the one at its end with the gaps closed: a
+                // restart ends interpolation inside the step.
+                while next < times.count && times[next] < integrator.time {
+                    report(times[next], state(at: times[next]))
+                    next += 1
+                }
+                closeGaps()
+            }
             while next < times.count && times[next] <= integrator.time {
                 report(times[next], state(at: times[next]))
                 next += 1
             }
-            // After the step's samples: a restart ends interpolation inside the step.
-            if hasColliders {
-                if contactsDrifted { closeGaps() }
-                releaseContacts()
-            }
+            if hasColliders { releaseContacts() }
         }
     }
 
@@ -333,6 +338,27 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         return impact
     }
 
+    /// Whether an impact of `body` on `collider` found where the step starts would change nothing
+    /// there: the sides touch without approaching, nothing presses them together (no impulse, no
+    /// contact at rest), and the step leaves them apart or overlapping by rounding. Applied, it
+    /// restarted the same step at the same instant, which found it again, 200,000 times (a ball
+    /// sliding over another, a ball at a wall moved by the error of a long step).
+    private static func changesNothing(_ integrator: inout I, body: Int, collider: Collisions.Collider) -> Bool {
+        let system = integrator.system, layout = system.layout, x = integrator.state.position
+        let contact = RestingContact(body: body, collider: collider)
+        let (gap, scale) =
+            contact.other >= 0
+            ? (Collisions.gap(system, x, bodies: body, contact.other), layout.radii[body] + layout.radii[contact.other])
+            : (
+                Collisions.gap(system, x, body: body, plane: contact.plane),
+                abs(layout.planeOffsets[contact.plane]) + layout.radii[body]
+            )
+        guard Collisions.touching(-gap, scale: scale) else { return false }
+        let start = integrator.interpolateInPlace(at: integrator.previousTime)
+        return Collisions.separationSpeed(system, start, contact) >= -1e-12
+            && !Collisions.isPressed(system, start, contact)
+    }
+
     /// Static, with the integrator `inout` so the closures capture its address: a copy (a local,
     /// or a borrowed parameter captured) went through its generic value witness on every step and
     /// doubled the cost of a bouncing drop.
@@ -353,6 +379,13 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let dips = curving || layout.planeNormals.contains { ($0 * layout.gravity).sum() > 0 }
         var best: Impact?
         drifted = false
+        // The earliest impact, but none at the step's start that would change nothing there.
+        func offer(_ time: Double, _ body: Int, _ collider: Collisions.Collider) {
+            guard best.map({ time < $0.time }) ?? true,
+                time > t0 || !Self.changesNothing(&integrator, body: body, collider: collider)
+            else { return }
+            best = Impact(time: time, body: body, collider: collider)
+        }
         // A resting contact that ends `depth` inside: drift to close, or a contact lost.
         func overlap(_ body: Int, _ collider: Collisions.Collider, depth: Double, scale: Double) {
             if depth <= 1e-4 * scale { drifted = true } else { breach = (body, collider, depth) }
@@ -368,7 +401,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             if start < -rounding && end < -rounding { breach = (body, collider, -end) }
             guard end < 0, start >= -rounding, start > 1e-12 || closing() else { return }
             let time = Collisions.lastNonNegative(t0, t1, gapAt)
-            if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: body, collider: collider) }
+            offer(time, body, collider)
         }
         func position(_ body: Int, _ t: Double) -> SIMD3<Double> {
             Self.position(of: body, at: t, dimensions: d, in: &integrator)
@@ -389,7 +422,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                             t0, t1, end: end, endRate: (vector(v1, b) * n).sum() * (t1 - t0), depth: 1e-12 * scale,
                             { Collisions.gap(layout, position(b, $0), body: b, plane: p) })
                     else { continue }
-                    if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: b, collider: .plane(p)) }
+                    offer(time, b, .plane(p))
                     continue
                 }
                 if resting.contains(.init(body: b, plane: p)) {
@@ -442,7 +475,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     let time = Collisions.dip(
                         t0, t1, guess: t0 + s * (t1 - t0), likely: distance < scale, depth: 0, gapAt)
                 else { continue }
-                if best.map({ time < $0.time }) ?? true { best = Impact(time: time, body: a, collider: .body(b)) }
+                offer(time, a, .body(b))
                 continue
             }
             consider(gapAt, body: a, collider: .body(b), scale: scale, closing: closing)
