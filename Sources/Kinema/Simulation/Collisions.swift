@@ -237,8 +237,10 @@ enum Collisions {
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
         stopHeldBodies(system, &state)
         holdResting(system, &state, around: changed)
-        // The state inside the step carries the step's drift, which its end would have closed.
-        closeGaps(system, &state)
+        // The state inside the step carries the step's drift, which its end would have closed;
+        // and setting a pair of spheres touching can push one into what is behind it (a ball
+        // hit sideways under one resting on it, into the floor).
+        closeGaps(system, &state, around: changed)
         return state
     }
 
@@ -326,20 +328,22 @@ enum Collisions {
     /// Moves the sides of resting contacts that a step's error left overlapping back to touching:
     /// the forces hold a contact's acceleration, so the error in its gap grows step by step. The
     /// correction is the smallest in the bodies' masses that leaves no overlap among the resting
-    /// contacts and whatever their bodies could be pushed into (planes and spheres within twice
-    /// the deepest overlap): the position form of the contact problem `pressContacts` solves.
+    /// contacts and whatever their bodies, and `bodies`, could be pushed into (planes and spheres
+    /// within twice the deepest overlap): the position form of the contact problem
+    /// `pressContacts` solves.
     /// Velocities are left as they are (held here, they undid the impulse of an impact just
     /// applied). Nothing changes where no overlap is beyond rounding (1e-9 of the contact's
     /// scale, as the stepper's checks).
-    static func closeGaps<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>) {
+    static func closeGaps<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>, around bodies: [Int] = []) {
         let layout = system.layout, scene = system.scene, x = state.position
-        guard !system.resting.isEmpty else { return }
+        guard !system.resting.isEmpty || !bodies.isEmpty else { return }
         var moved = [Bool](repeating: false, count: scene.bodies.count)
+        for b in bodies { moved[b] = true }
         for contact in system.resting {
             moved[contact.body] = true
             if contact.other >= 0 { moved[contact.other] = true }
         }
-        /// The resting contacts, then every plane and sphere of each of their bodies (repeats included).
+        /// The resting contacts, then every plane and sphere of each body moved (repeats included).
         func forEachContact(_ body: (RestingContact) -> Void) {
             system.resting.forEach(body)
             for b in moved.indices where moved[b] {

@@ -338,14 +338,15 @@ struct ContactTests {
     /// in by the steps' error until the run stopped (5e-7 deep at 0.99 s under dopri5 at 10 Hz).
     /// DOP853 sampled at 10 Hz and RK4 at 12.3 ms used to reach the event limit at 1.97 s and 2.0 s:
     /// impacts that changed nothing were found again at the same instant, and holding one
-    /// contact closed another.
+    /// contact closed another. Semi-implicit Euler at 1 ms stopped at 0.57 s with a ball pushed
+    /// into the floor by an impact that set it touching the ball above it.
     @Test(
         arguments: zip(
             [
                 IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-9), .dopri5(tolerance: 1e-9),
                 .dop853(tolerance: 1e-9), .dop853(tolerance: 1e-9), .adams(timeStep: 1e-3, order: 8),
-                .verlet(timeStep: 5e-4), .rk4(timeStep: 0.0123)
-            ], [60.0, 60, 10, 60, 10, 60, 60, 60]))
+                .verlet(timeStep: 5e-4), .rk4(timeStep: 0.0123), .semiImplicitEuler(timeStep: 1e-3)
+            ], [60.0, 60, 10, 60, 10, 60, 60, 60, 60]))
     func twelveBallsThrownIntoABoxSettleIntoAPile(_ method: IntegrationMethod, _ sampleRate: Double) throws {
         let thrown: [(Double, Double, Double, Double)] = [
             (0.2903717016735131, 0.5353833802367615, -0.2600896669038415, 0.20784007719238895),
