@@ -372,6 +372,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var best: Impact?
         drifted = false
         // The earliest impact, but none at the step's start that would change nothing there.
+        // Out of line: inlined, it slowed the pair loop (+9 % for 1,000 spheres in a box).
+        @inline(never)
         func offer(_ time: Double, _ body: Int, _ collider: Collisions.Collider) {
             guard best.map({ time < $0.time }) ?? true,
                 time > t0 || !Self.changesNothing(&integrator, body: body, collider: collider)
