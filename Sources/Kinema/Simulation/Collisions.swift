@@ -67,6 +67,23 @@ enum Collisions {
         (x * layout.planeNormals[plane]).sum() - layout.planeOffsets[plane] - layout.radii[body]
     }
 
+    /// Contact `contact`'s gap at `position`, and the scale its rounding is judged by (`touching`).
+    static func gap<V>(_ system: SceneSystem<V>, _ position: V, _ contact: RestingContact) -> (
+        gap: Double, scale: Double
+    ) {
+        let layout = system.layout
+        guard contact.other >= 0 else {
+            return (
+                gap(system, position, body: contact.body, plane: contact.plane),
+                abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
+            )
+        }
+        return (
+            gap(system, position, bodies: contact.body, contact.other),
+            layout.radii[contact.body] + layout.radii[contact.other]
+        )
+    }
+
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, bodies a: Int, _ b: Int) -> Double {
         gap(system.layout, system.vector(position, body: a), system.vector(position, body: b), bodies: a, b)
     }
@@ -238,9 +255,8 @@ enum Collisions {
         stopHeldBodies(system, &state)
         holdResting(system, &state, around: changed)
         // The state inside the step carries the step's drift, which its end would have closed;
-        // and setting a pair of spheres touching can push one into what is behind it (a ball
-        // hit sideways under one resting on it, into the floor): the bodies it moved beyond
-        // rounding (1e-12; an impact found by its root is within 1e-16 of touching).
+        // and setting a pair of spheres touching can push one into what is behind it: the bodies
+        // moved beyond rounding (1e-12; an impact found by its root is within 1e-16 of touching).
         let shifted = changed.filter { body in
             let moved = system.vector(state.position, body: body) - system.vector(arrived.position, body: body)
             return (moved * moved).sum() > 1e-24
@@ -256,8 +272,8 @@ enum Collisions {
     ///
     /// Holding a contact moves its sides along its normal, which can close another contact of
     /// theirs that touches without resting (a ball sliding down one it rests on, over one it just
-    /// bounced off). Those push, where needed, so that the holding leaves none approaching: left
-    /// approaching, the next step met it again at the same instant, impact after impact.
+    /// bounced off). Those push, where needed, so that the holding leaves none approaching: the
+    /// next step would meet it again at the same instant.
     static func holdResting<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>, around bodies: [Int]) {
         let before = state
         // The contacts of `bodies` and of the bodies they reach, in turn: the resting ones, and
@@ -359,27 +375,18 @@ enum Collisions {
                 }
             }
         }
-        func gap(_ contact: RestingContact) -> Double {
-            contact.other >= 0
-                ? Collisions.gap(system, x, bodies: contact.body, contact.other)
-                : Collisions.gap(system, x, body: contact.body, plane: contact.plane)
-        }
         var deepest = 0.0, beyondRounding = false
         forEachContact { contact in
-            let gap = gap(contact)
+            let (gap, scale) = Collisions.gap(system, x, contact)
             deepest = min(deepest, gap)
             // An overlap as deep as `touching` allows a gap: beyond rounding.
-            let scale =
-                contact.other >= 0
-                ? layout.radii[contact.body] + layout.radii[contact.other]
-                : abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
             if !touching(-gap, scale: scale) { beyondRounding = true }
         }
         guard beyondRounding else { return }
         let reach = 2 * -deepest + 1e-9
         var kept: [RestingContact] = [], offsets: [Double] = []
         forEachContact { contact in
-            let gap = gap(contact)
+            let gap = Collisions.gap(system, x, contact).gap
             if gap < reach && !kept.contains(contact) {
                 kept.append(contact)
                 offsets.append(gap)

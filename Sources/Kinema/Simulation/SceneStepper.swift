@@ -132,7 +132,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             if hasColliders || times[next] < integrator.time {
                 integrator.prepareInterpolation()
             }
-            if hasColliders, let impact = try earliest(try earliestImpact(), earliestStop()) {
+            if hasColliders, let impact = earliest(try earliestImpact(), earliestStop()) {
                 while next < times.count && times[next] <= impact.time {
                     report(times[next], integrator.interpolateInPlace(at: times[next]))
                     next += 1
@@ -333,18 +333,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// Whether an impact of `body` on `collider` found where the step starts would change nothing
     /// there: the sides touch without approaching, nothing presses them together (no impulse, no
     /// contact at rest), and the step leaves them apart or overlapping by rounding. Applied, it
-    /// restarted the same step at the same instant, which found it again, 200,000 times (a ball
-    /// sliding over another, a ball at a wall moved by the error of a long step).
+    /// would restart the same step at the same instant, which would find it again.
     private static func changesNothing(_ integrator: inout I, body: Int, collider: Collisions.Collider) -> Bool {
-        let system = integrator.system, layout = system.layout, x = integrator.state.position
-        let contact = RestingContact(body: body, collider: collider)
-        let (gap, scale) =
-            contact.other >= 0
-            ? (Collisions.gap(system, x, bodies: body, contact.other), layout.radii[body] + layout.radii[contact.other])
-            : (
-                Collisions.gap(system, x, body: body, plane: contact.plane),
-                abs(layout.planeOffsets[contact.plane]) + layout.radii[body]
-            )
+        let system = integrator.system, contact = RestingContact(body: body, collider: collider)
+        let (gap, scale) = Collisions.gap(system, integrator.state.position, contact)
         guard Collisions.touching(-gap, scale: scale) else { return false }
         let start = integrator.interpolateInPlace(at: integrator.previousTime)
         return Collisions.separationSpeed(system, start, contact) >= -1e-12
@@ -372,7 +364,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var best: Impact?
         drifted = false
         // The earliest impact, but none at the step's start that would change nothing there.
-        // Out of line: inlined, it slowed the pair loop (+9 % for 1,000 spheres in a box).
+        // Out of line: inlined, it slows the pair loop.
         @inline(never)
         func offer(_ time: Double, _ body: Int, _ collider: Collisions.Collider) {
             guard best.map({ time < $0.time }) ?? true,
@@ -390,9 +382,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         ) {
             // Not in contact before this step; and, when the step began touching (a gap within
             // rounding of 0, like spheres laid side by side), closing or ending inside beyond
-            // rounding: touching spheres at rest or moving together found a zero-speed "impact"
-            // after every restart, 200,000 times; pressed together by the step but not closing
-            // at its end, they sank into each other unchecked.
+            // rounding: touching spheres at rest or moving together would meet a zero-speed
+            // "impact" after every restart, and those pressed together by the step but not
+            // closing at its end would sink into each other unchecked.
             let start = gapAt(t0), end = gapAt(t1), rounding = 1e-9 * max(1, scale)
             if start < -rounding && end < -rounding { breach = (body, collider, -end) }
             guard end < 0, start >= -rounding, start > 1e-12 || end < -rounding || closing() else { return }
@@ -552,8 +544,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
 
     /// Closes the overlaps of resting contacts (`Collisions.closeGaps`) and restarts there, after
     /// reporting the times from `next` inside the step (a restart ends interpolation there), so
-    /// that a time at the step's end sees the gaps closed. Out of line: in `advance`, whose steps
-    /// it would share registers with, it cost Adams 3 % on a chain that never calls it.
+    /// that a time at the step's end sees the gaps closed. Out of line, so that it does not take
+    /// registers from the steps inlined in `advance`.
     @inline(never)
     private mutating func closeGaps(
         reporting times: [Double], from next: inout Int, _ report: (Double, PhaseState<V>) -> Void
@@ -575,8 +567,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// sideways under one it carries, looked pulled away from it without the floor's support, let
     /// go and met it again in a zero-speed impact at every step.
     private mutating func releaseContacts() {
-        // The contacts first: a copy of the system, through its value witness, was a fifth of the
-        // instructions of a ball on a spring over a floor, at every step with nothing at rest.
+        // The contacts first: reading the system copies it through its value witness, at every
+        // step, where usually nothing rests.
         guard !integrator.system.resting.isEmpty else { return }
         let system = integrator.system, resting = system.resting
         let state = integrator.state
