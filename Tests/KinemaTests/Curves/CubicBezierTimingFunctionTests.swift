@@ -82,6 +82,26 @@ struct CubicBezierTimingFunctionTests {
     /// Controls at the x-limits make x'(s) vanish, where y(t) has an infinite slope and no solver
     /// in doubles can do better than the conditioning (1 ulp in t moves y by ~(1e-16)^(1/3)). There
     /// the test checks the solve itself: x(s) equals t to within the rounding of evaluating x (1e-15).
+    /// Any accepted controls, y up to ±`largestControl`: the curve starts at exactly 0 and ends at
+    /// exactly 1, and between them it is as close to the exact curve as the controls' size allows
+    /// (a few roundings of the largest term, 3·|y|).
+    @Test(arguments: [1.0, 1e3, 1e9, 1e300])
+    func anyControlsEndExactlyAndStayWithinRoundingOfTheirSize(range: Double) throws {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<300 {
+            let f = try CubicBezierTimingFunction(
+                x1: .random(in: 0...1, using: &rng), y1: .random(in: -range...range, using: &rng),
+                x2: .random(in: 0...1, using: &rng), y2: .random(in: -range...range, using: &rng))
+            #expect(f.value(at: 0) == 0 && f.value(at: 1) == 1, "\(f)")
+            let scale = max(1, abs(f.y1), abs(f.y2))
+            for _ in 0..<20 {
+                let t = Double.random(in: 0...1, using: &rng)
+                let error = abs(f.value(at: t) - referenceValue(f, at: t))
+                #expect(error <= 1e-14 * scale, "\(f) at t = \(t): \(error / scale) of the controls")
+            }
+        }
+    }
+
     @Test func extremeControlPointsStillConverge() throws {
         for (x1, x2) in [(0.0, 0.0), (1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (1e-9, 1 - 1e-9)] {
             let f = try CubicBezierTimingFunction(x1: x1, y1: -1, x2: x2, y2: 2)
