@@ -11,7 +11,8 @@ import RealModule
 /// - `adaptive`: the turning-point knots less the ripples smaller than half the tolerance (a settled
 ///   tail's, or a solver's rounding noise), then between each pair as few segments as it finds: from
 ///   each knot the longest piece whose timing function meets the tolerance, the Hermite one if it
-///   does, else one fitted by `SegmentFitter` (controls in [0, 1]). Impacts are always knots.
+///   does (unless its y-controls leave [0, 1] and fitted ones in [0, 1] do too), else one fitted by
+///   `SegmentFitter` (controls in [0, 1]). Impacts are always knots.
 public enum KeyframeBaker {
     public enum Strategy: String, CaseIterable, Sendable {
         case uniform, turningPoints = "turning-points", adaptive
@@ -286,7 +287,17 @@ public enum KeyframeBaker {
             }
             if startError <= 0.9 * tolerance {
                 let measured = segmentMaxError(source, a, b, start, within: tolerance)
-                if measured.error <= tolerance { return (start, measured.error, measured) }
+                if measured.error <= tolerance {
+                    // Steep ends give Hermite y-controls outside [0, 1], which can carry the value
+                    // past the segment's ends: fitted ones in [0, 1] where they meet the tolerance
+                    // on the same piece.
+                    guard start.controlsOutsideUnitInterval > 0,
+                        case let fitted = fitter.fit(from: start, goal: 0.8 * tolerance), fitted.error <= tolerance,
+                        case let inside = segmentMaxError(source, a, b, fitted.function, within: tolerance),
+                        inside.error <= tolerance
+                    else { return (start, measured.error, measured) }
+                    return (fitted.function, inside.error, inside)
+                }
             }
             let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
             guard fitted.error <= tolerance else { return (fitted.function, fitted.error, nil) }
@@ -553,7 +564,7 @@ public enum KeyframeBaker {
         let animation = try KeyframeAnimation(
             keyPath: keyPath, values: knots.map { [source.value($0)] }, keyTimes: keyTimes,
             timingFunctions: functions, calculationMode: .linear, duration: d)
-        let outside = functions.reduce(0) { $0 + ($1.y1 < 0 || $1.y1 > 1 ? 1 : 0) + ($1.y2 < 0 || $1.y2 > 1 ? 1 : 0) }
+        let outside = functions.reduce(0) { $0 + $1.controlsOutsideUnitInterval }
         return KeyframeFit(
             animation: animation, maxError: maxError(animation, source, measured: measured),
             controlsOutsideUnitInterval: outside, bound: bound, endJumps: bound == nil ? (0, 0) : source.endJumps)
@@ -605,4 +616,9 @@ public enum KeyframeBaker {
         }
         return worst
     }
+}
+
+extension CubicBezierTimingFunction {
+    /// How many of its y-controls lie outside [0, 1].
+    var controlsOutsideUnitInterval: Int { (y1 < 0 || y1 > 1 ? 1 : 0) + (y2 < 0 || y2 > 1 ? 1 : 0) }
 }
