@@ -13,11 +13,13 @@ extension SceneLayout {
     /// (`SceneLayout.bending`); without, `a` is a set of velocities (impulses, not forces).
     ///
     /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
-    /// returns false, `a` and `pressing` untouched, when the guess is still changing after eight
-    /// rounds (redundant contacts whose forces have no single solution). `holding`: the first
-    /// that many contacts may pull too, so each ends with its sides neither closing nor parting
-    /// (the others only push, as without). `offsets`:
-    /// what each contact's sides end moving apart by is `-offsets[c]`, not 0.
+    /// returns false, `a` and `pressing` untouched, when the guess is still changing after 8 + m
+    /// rounds for m contacts (redundant contacts whose forces have no single solution). A push can
+    /// travel through a pile one contact a round (a ball moved out of one it sank into presses the
+    /// next into the one below): ten or eleven rounds for the 21 or 22 contacts of a 12-ball pile.
+    /// `holding`: the first that many contacts may pull too, so each ends with its sides neither
+    /// closing nor parting (the others only push, as without). `offsets`: what each contact's
+    /// sides end moving apart by is `-offsets[c]`, not 0.
     func pressContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
         _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Int = 0,
@@ -73,7 +75,7 @@ extension SceneLayout {
                 scale = max(scale, abs(free[c]))
             }
             let tolerance = 1e-12 * (1 + scale)
-            for _ in 0..<8 {
+            for _ in 0..<(8 + m) {
                 // Conjugate gradients on the active contacts: J W Jᵀ f = −(J a) there, f = 0 elsewhere.
                 var rr = 0.0
                 for c in 0..<m {
