@@ -362,11 +362,23 @@ struct ContactTests {
             (0.3279659695889642, 0.1507684617161835, 0.7078849768453603, 0.9796120298431625),
             (0.1708144744877827, 0.7404762570060015, -0.17907634530818228, -0.6984692510943808)
         ]
-        let bodies = try thrown.enumerated().map { i, ball in
+        let scene = try Self.pile(thrown)
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 5, sampleRate: sampleRate)
+        Self.expectNothingInside(trajectory, scene, "\(method)")
+        let last = trajectory.count - 1
+        let speed = (0..<24).map { abs(trajectory.velocity(atSample: last, coordinate: $0)) }.max() ?? 0
+        #expect(speed <= 1e-9, "\(method): a ball still moves at \(speed) m/s after 5 s")
+        #expect(trajectory.events.count <= 5_000, "\(method): \(trajectory.events.count) impacts")
+    }
+
+    /// The pile's box: a 2-D floor and walls 1 m apart (restitution 0.5), gravity 9.81, and balls
+    /// of radius 0.05 at (x, y) moving at (vx, vy), contacts of restitution 0.5.
+    static func pile(_ balls: [(Double, Double, Double, Double)]) throws -> PhysicsScene {
+        let bodies = try balls.enumerated().map { i, ball in
             try PhysicsBody(
                 name: "b\(i)", position: SIMD3(ball.0, ball.1, 0), velocity: SIMD3(ball.2, ball.3, 0), radius: 0.05)
         }
-        let scene = try PhysicsScene(
+        return try PhysicsScene(
             dimensions: 2, bodies: bodies, gravity: SIMD3(0, -9.81, 0),
             planes: [
                 Plane(name: "floor", normal: SIMD3(0, 1, 0), offset: 0, restitution: 0.5),
@@ -374,12 +386,6 @@ struct ContactTests {
                 Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -1, restitution: 0.5)
             ],
             contacts: PhysicsScene.Contacts(restitution: 0.5))
-        let trajectory = try Simulation(scene: scene).run(method: method, duration: 5, sampleRate: sampleRate)
-        Self.expectNothingInside(trajectory, scene, "\(method)")
-        let last = trajectory.count - 1
-        let speed = (0..<24).map { abs(trajectory.velocity(atSample: last, coordinate: $0)) }.max() ?? 0
-        #expect(speed <= 1e-9, "\(method): a ball still moves at \(speed) m/s after 5 s")
-        #expect(trajectory.events.count <= 5_000, "\(method): \(trajectory.events.count) impacts")
     }
 
     /// Holding a resting contact (its sides' speed along its normal set to 0, momentum kept) also
@@ -498,18 +504,7 @@ struct ContactTests {
             RestingContact(body: 10, plane: 0), RestingContact(body: 1, on: 10), RestingContact(body: 2, on: 8),
             RestingContact(body: 6, on: 10)
         ]
-        let bodies = try positions.enumerated().map { i, p in
-            try PhysicsBody(name: "b\(i)", position: SIMD3(p.0, p.1, 0), radius: 0.05)
-        }
-        let scene = try PhysicsScene(
-            dimensions: 2, bodies: bodies, gravity: SIMD3(0, -9.81, 0),
-            planes: [
-                Plane(name: "floor", normal: SIMD3(0, 1, 0), offset: 0, restitution: 0.5),
-                Plane(name: "left", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5),
-                Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -1, restitution: 0.5)
-            ],
-            contacts: PhysicsScene.Contacts(restitution: 0.5))
-        var system = SceneSystem<FlatVector>(scene: scene)
+        var system = SceneSystem<FlatVector>(scene: try Self.pile(positions.map { ($0.0, $0.1, 0, 0) }))
         system.resting = resting
         let start = positions.flatMap { [$0.0, $0.1] }
         var state = PhaseState(position: FlatVector(start), velocity: FlatVector(zeros: 24))
@@ -544,30 +539,18 @@ struct ContactTests {
         .adams(timeStep: 1e-3, order: 8)
     ])
     func aBallSlidingOverASphereLeavesItWhereGravityNoLongerHoldsItOn(_ method: IntegrationMethod) throws {
-        let (v0, g, length) = (0.5, 9.81, 0.2)
-        let scene = try PhysicsScene(
-            dimensions: 2,
-            bodies: [
-                PhysicsBody(name: "dome", position: .zero, radius: 0.1, isStatic: true),
-                PhysicsBody(name: "ball", position: SIMD3(0, length, 0), velocity: SIMD3(v0, 0, 0), radius: 0.1)
-            ],
-            gravity: SIMD3(0, -g, 0), contacts: PhysicsScene.Contacts(restitution: 0.5))
-        let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.5, sampleRate: 1000)
-        let leaving = (2 + v0 * v0 / (g * length)) / 3
+        let slide = try Self.slideOverASphere(method)
         var (held, flying) = (0, 0)
-        for i in 0..<trajectory.count {
-            let x = trajectory.position(atSample: i, coordinate: 2), y = trajectory.position(atSample: i, coordinate: 3)
-            let distance = (x * x + y * y).squareRoot(), cosine = y / distance
-            if cosine > leaving + 1e-3 {
+        for (distance, cosine) in slide.samples {
+            if cosine > slide.leaving + 1e-3 {
                 held += 1
-                #expect(abs(distance - length) <= 1e-9, "\(method): \(distance - length) off at cos θ = \(cosine)")
-            } else if cosine < leaving - 2e-2 {
+                #expect(abs(distance - 0.2) <= 1e-9, "\(method): \(distance - 0.2) off at cos θ = \(cosine)")
+            } else if cosine < slide.leaving - 2e-2 {
                 flying += 1
-                #expect(distance - length > 1e-6, "\(method): still on the sphere at cos θ = \(cosine)")
+                #expect(distance - 0.2 > 1e-6, "\(method): still on the sphere at cos θ = \(cosine)")
             }
         }
-        #expect(
-            held > 100 && flying > 100 && trajectory.events.isEmpty, "\(held), \(flying), \(trajectory.events.count)")
+        #expect(held > 100 && flying > 100 && slide.impacts == 0, "\(held), \(flying), \(slide.impacts)")
     }
 
     /// The same slide under the first- and second-order fixed steps at 1 ms: the run goes through,
@@ -578,7 +561,27 @@ struct ContactTests {
         IntegrationMethod.semiImplicitEuler(timeStep: 1e-3), .verlet(timeStep: 1e-3), .euler(timeStep: 1e-3)
     ])
     func aBallSlidingOverASphereUnderALowOrderStepStaysOnIt(_ method: IntegrationMethod) throws {
-        let (v0, g, length, h) = (0.5, 9.81, 0.2, 1e-3)
+        let slide = try Self.slideOverASphere(method), (length, h) = (0.2, 1e-3)
+        let fastest = 0.5 * 0.5 + 2 * 9.81 * length * (1 - slide.leaving)
+        var (held, lift) = (0, 0.0)
+        for (i, (distance, cosine)) in slide.samples.enumerated() {
+            #expect(distance - length >= -1e-12, "\(method): \(length - distance) inside at sample \(i)")
+            if cosine > slide.leaving + 1e-3 {
+                held += 1
+                lift = max(lift, distance - length)
+            }
+        }
+        let bound = Double(held) * h * h * fastest / (2 * length)
+        #expect(held > 100 && lift <= bound, "\(method): \(held) samples held, lifted \(lift) against \(bound)")
+    }
+
+    /// The slide both tests run: a ball set sliding at v0 = 0.5 m/s over the top of a fixed sphere,
+    /// centres L = 0.2 m apart, g = 9.81, 0.5 s at 1 kHz. Each sample's distance between the
+    /// centres and cos θ from the vertical; the cosine where it leaves, (2 + v0²/(gL)) / 3.
+    static func slideOverASphere(_ method: IntegrationMethod) throws -> (
+        samples: [(distance: Double, cosine: Double)], leaving: Double, impacts: Int
+    ) {
+        let (v0, g, length) = (0.5, 9.81, 0.2)
         let scene = try PhysicsScene(
             dimensions: 2,
             bodies: [
@@ -587,20 +590,12 @@ struct ContactTests {
             ],
             gravity: SIMD3(0, -g, 0), contacts: PhysicsScene.Contacts(restitution: 0.5))
         let trajectory = try Simulation(scene: scene).run(method: method, duration: 0.5, sampleRate: 1000)
-        let leaving = (2 + v0 * v0 / (g * length)) / 3
-        let fastest = v0 * v0 + 2 * g * length * (1 - leaving)
-        var (held, lift) = (0, 0.0)
-        for i in 0..<trajectory.count {
+        let samples = (0..<trajectory.count).map { i in
             let x = trajectory.position(atSample: i, coordinate: 2), y = trajectory.position(atSample: i, coordinate: 3)
             let distance = (x * x + y * y).squareRoot()
-            #expect(distance - length >= -1e-12, "\(method): \(length - distance) inside at t = \(trajectory.times[i])")
-            if y / distance > leaving + 1e-3 {
-                held += 1
-                lift = max(lift, distance - length)
-            }
+            return (distance: distance, cosine: y / distance)
         }
-        let bound = Double(held) * h * h * fastest / (2 * length)
-        #expect(held > 100 && lift <= bound, "\(method): \(held) samples held, lifted \(lift) against \(bound)")
+        return (samples, (2 + v0 * v0 / (g * length)) / 3, trajectory.events.count)
     }
 
     /// A ball sliding on a floor, pulled up by a spring that lengthens as it slides (rest length
