@@ -70,7 +70,7 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
         if t < 0 { return startSlope * t }
         if t > 1 { return 1 + endSlope * (t - 1) }
         if isDiagonal { return t }
-        return Self.cubic(y1, y2, at: parameter(at: t))
+        return Self.bernstein(y1, y2, at: parameter(at: t))
     }
 
     /// CSS Easing Level 1's tangent before 0: the line from P0 through P1 when x1 > 0, else through
@@ -125,11 +125,19 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
         return s
     }
 
-    /// `3(1−s)²s·p1 + 3(1−s)s²·p2 + s³` in Bernstein form: exactly 0 and 1 at the ends whatever
-    /// the controls. The Horner form's coefficients are up to 6× the controls, and so is its
-    /// rounding: with y-controls of ±1e300 its value at s = 1 is 6e284 off.
+    /// `3(1−s)²s·p1 + 3(1−s)s²·p2 + s³` in Horner form, for x(s): with controls in [0, 1] its
+    /// coefficients (at most 6) round about as little as the terms, and the solve runs it a few
+    /// times per value, where the Bernstein form costs a quarter more.
     @inlinable
     static func cubic(_ p1: Double, _ p2: Double, at s: Double) -> Double {
+        Polynomial(p1, p2).value(at: s)
+    }
+
+    /// The same in Bernstein form, for y(s): exactly 0 and 1 at the ends whatever the controls.
+    /// The Horner form's coefficients are up to 6× the y-controls, and so is its rounding: with
+    /// y-controls of ±1e300 its value at s = 1 is 6e284 off.
+    @inlinable
+    static func bernstein(_ p1: Double, _ p2: Double, at s: Double) -> Double {
         let u = 1 - s
         return (3 * u * u * s * p1 + 3 * u * s * s * p2) + s * s * s
     }
