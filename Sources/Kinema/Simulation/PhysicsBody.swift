@@ -25,7 +25,7 @@ public struct PhysicsBody: Hashable, Sendable {
         try KinemaError.requireFinite(velocity, "body '\(name)' velocity")
         if isStatic, velocity != .zero {
             throw KinemaError(
-                parameter: "static body '\(name)' velocity", value: "\(velocity)",
+                parameter: "static body '\(name)' velocity", value: velocity.sceneText(),
                 rule: "zero (a static body does not move)")
         }
         self.name = name

@@ -17,10 +17,17 @@ public struct Plane: Hashable, Sendable {
     public init(
         name: String, normal: SIMD3<Double>, offset: Double = 0, restitution: Double, friction: Double = 0
     ) throws {
-        let length = (normal * normal).sum().squareRoot()
-        guard length.isFinite, length > 0 else {
+        let largest = max(abs(normal.x), abs(normal.y), abs(normal.z))
+        guard largest.isFinite, largest > 0 else {
             throw KinemaError(
                 parameter: "plane '\(name)' normal", value: normal.sceneText(), rule: "a finite, non-zero vector")
+        }
+        // Any finite direction: where the squares overflow or underflow (components past 1e150
+        // or below 1e-150), the vector is scaled by its largest component first.
+        var direction = normal, length = (normal * normal).sum().squareRoot()
+        if !(length.isFinite && length > 1e-150) {
+            direction = normal / largest
+            length = (direction * direction).sum().squareRoot()
         }
         try KinemaError.requireFinite(offset, "plane '\(name)' offset")
         guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
@@ -28,7 +35,7 @@ public struct Plane: Hashable, Sendable {
         }
         try KinemaError.requireNonNegative(friction, "plane '\(name)' friction")
         self.name = name
-        self.normal = normal / length
+        self.normal = direction / length
         self.offset = offset
         self.restitution = restitution
         self.friction = friction

@@ -184,6 +184,31 @@ struct SceneTests {
             try Simulation(scene: PhysicsScene.drop()).run(method: .dopri5(tolerance: -1), duration: 1)
         }
     }
+
+    /// A plane's normal is any finite, non-zero direction, however large or small its components:
+    /// (1e308, 1e308) (whose squares overflow) and (1e-320, 0) (whose square underflows) are the
+    /// diagonal and the x axis, normalized to within an ulp; zero and non-finite normals are refused,
+    /// naming the vector in the scene's units.
+    @Test func planeNormalsOfAnySizeAreDirections() throws {
+        let half = 0.5.squareRoot()
+        let cases: [(SIMD3<Double>, SIMD3<Double>)] = [
+            (SIMD3(1e308, 1e308, 0), SIMD3(half, half, 0)), (SIMD3(1e-320, 0, 0), SIMD3(1, 0, 0)),
+            (SIMD3(0, -1e-200, 0), SIMD3(0, -1, 0)), (SIMD3(0, 3, 4), SIMD3(0, 0.6, 0.8))
+        ]
+        for (normal, unit) in cases {
+            let plane = try Plane(name: "p", normal: normal, restitution: 0.5), miss = plane.normal - unit
+            #expect(max(abs(miss.x), abs(miss.y), abs(miss.z)) <= 2.3e-16, "\(normal): \(plane.normal)")
+        }
+        for normal in [SIMD3<Double>.zero, SIMD3(.infinity, 0, 0), SIMD3(.nan, 1, 0)] {
+            #expect(throws: KinemaError.self) { try Plane(name: "p", normal: normal, restitution: 0.5) }
+        }
+        do {
+            _ = try PhysicsBody(name: "pin", position: .zero, velocity: SIMD3(1, 0, 0), isStatic: true)
+            Issue.record("a static body with a velocity was accepted")
+        } catch let error as KinemaError {
+            #expect(error.description.contains("(1.0, 0.0, 0.0)") && !error.description.contains("SIMD3"), "\(error)")
+        }
+    }
 }
 
 struct ManyBodyTests {
