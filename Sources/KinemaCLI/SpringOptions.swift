@@ -209,11 +209,12 @@ extension SpringValues {
                 guard let curve else { throw CLIError("'--damped-cosine' is missing.") }
                 return try DampedSpring(dampedCosine: curve)
             }
-        } catch let error as KinemaError where error.parameter.contains("/") {
-            // A quantity derived from several flags: name the flags the user gave.
-            throw CLIError("the spring given by \(dialect.name) is out of range: \(error.description)")
-        } catch let error as KinemaError {
+        } catch let error as KinemaError where givenFlags.contains(flagName(forProperty: error.parameter)) {
             throw CLIError(flag: flagName(forProperty: error.parameter), value: error.value, rule: error.rule)
+        } catch let error as KinemaError {
+            // A quantity derived from the flags (POP's bounciness and speed become Origami's
+            // tension and friction, Motion's durations a stiffness): name the dialect the user gave.
+            throw CLIError("the spring given by \(dialect.name) is out of range: \(error.description)")
         }
     }
 

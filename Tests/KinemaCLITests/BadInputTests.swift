@@ -37,6 +37,14 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             arguments: ["spring", "--origami-tension", "-40", "--origami-friction", "7"],
             mentions: ["--origami-tension", "-40"]),
         .init(arguments: ["spring", "--damped-cosine", "5"], mentions: ["--damped-cosine", "'5'"]),
+        // Derived quantities out of range name the dialect given, not flags the user never typed
+        // (POP's become Origami's, Motion's a stiffness).
+        .init(
+            arguments: ["spring", "--bounciness", "1e300", "--speed", "1e300"],
+            mentions: ["bounciness/speed (POP)", "out of range"]),
+        .init(
+            arguments: ["spring", "--motion-bounce", "0", "--motion-visual-duration", "1e-300"],
+            mentions: ["Motion visualDuration/bounce", "out of range"]),
         .init(
             arguments: ["spring", "--stiffness", "100", "--damping", "1", "--epsilon", "0"],
             mentions: ["--epsilon", "> 0"]),
