@@ -326,7 +326,10 @@ struct SweepCommand: ParsableCommand {
     static func expand(_ text: String, flag: String) throws -> [String] {
         let rule = "a value, A:B:STEP, A:B:xN or V1,V2,… (finite numbers, A ≤ B, STEP > 0, N ≥ 2)"
         if text.contains(":") {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            // Spaces around the parts ("0.1 : 1 : 0.1", "100, 200") are layout, not part of a number.
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             // Text that is not a range of numbers is a usage error (64), as argument-parser's own
             // "not a number" is; numbers that break the rule are rejected values (1).
             let isNumber = { (part: String) in
@@ -365,7 +368,9 @@ struct SweepCommand: ParsableCommand {
             }
         }
         if text.contains(",") {
-            let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard values.allSatisfy({ Double($0) != nil }) else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule, isUsage: true)
             }

@@ -33,6 +33,21 @@ struct SweepCommandTests {
     /// A step too fine for 12 significant digits (the fuzzing campaign saw such rows printed
     /// alike): every value is printed to round-trip, so the rows stay distinct and each reads back
     /// as A + k·STEP.
+    /// Spaces around a list's values or a range's parts, as people write them, give the same rows
+    /// as none: "100, 200" and "100 : 200 : 100" were refused.
+    @Test func spacesInRangesAndListsAreLayout() throws {
+        func rows(_ stiffness: String) throws -> String {
+            let result = try CLI.run([
+                "sweep", "--spring", "--stiffness", stiffness, "--damping", "10", "--metrics", "settling_time"
+            ])
+            #expect(result.status == 0, "\(stiffness): \(result.stderr)")
+            return result.stdout
+        }
+        #expect(try rows("100, 200") == (try rows("100,200")))
+        #expect(try rows(" 100 : 200 : 100 ") == (try rows("100:200:100")))
+        #expect(try rows("1 : 100 : x3") == (try rows("1:100:x3")))
+    }
+
     @Test func fineStepsPrintDistinctValues() throws {
         let result = try CLI.run([
             "sweep", "--spring", "--stiffness", "100:100.000000000001:1e-13", "--damping-ratio", "0.5",
