@@ -13,10 +13,12 @@ extension SceneLayout {
     /// (`SceneLayout.bending`); without, `a` is a set of velocities (impulses, not forces).
     ///
     /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
-    /// returns false, `a` and `pressing` untouched, when the guess is still changing after 8 + m
-    /// rounds for m contacts (redundant contacts whose forces have no single solution). A push can
+    /// returns false, `a` and `pressing` untouched, when the guess is still changing after 8
+    /// rounds in which a contact let go, or 8 + m rounds for m contacts (redundant contacts whose
+    /// forces have no single solution make it cycle, letting go and taking back). A push can
     /// travel through a pile one contact a round (a ball moved out of one it sank into presses the
-    /// next into the one below): ten or eleven rounds for the 21 or 22 contacts of a 12-ball pile.
+    /// next into the one below): ten or eleven rounds for the 21 or 22 contacts of a 12-ball pile,
+    /// each but the first only taking contacts.
     /// `holding`: the first that many contacts may pull too, so each ends with its sides neither
     /// closing nor parting (the others only push, as without). `offsets`: what each contact's
     /// sides end moving apart by is `-offsets[c]`, not 0.
@@ -75,6 +77,7 @@ extension SceneLayout {
                 scale = max(scale, abs(free[c]))
             }
             let tolerance = 1e-12 * (1 + scale)
+            var letGo = 0  // rounds in which a contact let go: the guess can cycle only through them
             for _ in 0..<(8 + m) {
                 // Conjugate gradients on the active contacts: J W Jᵀ f = −(J a) there, f = 0 elsewhere.
                 var rr = 0.0
@@ -105,10 +108,10 @@ extension SceneLayout {
                 }
                 // Correct the guess: a pulling contact lets go, one accelerated into presses.
                 spread(f)
-                var changed = false
+                var changed = false, released = false
                 for c in 0..<m {
                     if active[c] != 0 {
-                        if f[c] < 0 && c >= holding { (active[c], changed) = (0, true) }
+                        if f[c] < 0 && c >= holding { (active[c], changed, released) = (0, true, true) }
                     } else if free[c] + along(c, u) < -tolerance {
                         (active[c], changed) = (1, true)
                     }
@@ -120,6 +123,10 @@ extension SceneLayout {
                         pressing[4 * c] = f[c] * w
                     }
                     return true
+                }
+                if released {
+                    letGo += 1
+                    if letGo == 8 { return false }
                 }
             }
             return false
