@@ -23,8 +23,9 @@ extension Collisions {
             forEachTouching(system, state.position, of: b) { contact in
                 if !contacts.contains(contact) { contacts.append(contact) }
                 // A static body passes nothing on.
-                let o = contact.body == b ? contact.other : contact.body
-                if contact.other >= 0 && layout.inverseMasses[o] > 0 && !reached.contains(o) { reached.append(o) }
+                if let o = contact.partner(of: b), layout.inverseMasses[o] > 0, !reached.contains(o) {
+                    reached.append(o)
+                }
             }
         }
         let before = state

@@ -300,8 +300,7 @@ enum Collisions {
                     else { return }
                     pushing.append(contact)
                     // A static body passes nothing on.
-                    let o = contact.body == b ? contact.other : contact.body
-                    if contact.other >= 0 && system.layout.inverseMasses[o] > 0 { visit(o) }
+                    if let o = contact.partner(of: b), system.layout.inverseMasses[o] > 0 { visit(o) }
                 }
             }
             return (resting, pushing, reached)
@@ -329,20 +328,18 @@ enum Collisions {
     /// Calls `body` with each contact `b` touches at `x`: a plane, or a sphere when the scene has
     /// contacts (not a static body on a plane, nor two static bodies).
     static func forEachTouching<V>(_ system: SceneSystem<V>, _ x: V, of b: Int, _ body: (RestingContact) -> Void) {
-        let layout = system.layout, xb = system.vector(x, body: b)
+        let layout = system.layout
+        func offer(_ contact: RestingContact) {
+            let (gap, scale) = gap(system, x, contact)
+            if touching(gap, scale: scale) { body(contact) }
+        }
         if layout.inverseMasses[b] > 0 {
-            for p in layout.planeOffsets.indices
-            where touching(gap(layout, xb, body: b, plane: p), scale: abs(layout.planeOffsets[p]) + layout.radii[b]) {
-                body(RestingContact(body: b, plane: p))
-            }
+            for p in layout.planeOffsets.indices { offer(RestingContact(body: b, plane: p)) }
         }
         guard system.scene.contacts != nil, layout.radii[b] > 0 else { return }
         for o in layout.radii.indices
-        where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0
-            && touching(
-                gap(layout, xb, system.vector(x, body: o), bodies: b, o), scale: layout.radii[b] + layout.radii[o])
-        {
-            body(RestingContact(body: b, on: o))
+        where o != b && layout.radii[o] > 0 && layout.inverseMasses[b] + layout.inverseMasses[o] > 0 {
+            offer(RestingContact(body: b, on: o))
         }
     }
 

@@ -15,6 +15,9 @@
 
     /// Whether `body` is one of the contact's bodies.
     func involves(_ body: Int) -> Bool { self.body == body || other == body }
+
+    /// The sphere across the contact from `body`; nil on a plane.
+    func partner(of body: Int) -> Int? { other < 0 ? nil : self.body == body ? other : self.body }
 }
 
 /// A spring with its ends resolved to body indices.
