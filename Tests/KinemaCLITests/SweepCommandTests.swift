@@ -30,11 +30,8 @@ struct SweepCommandTests {
         #expect(ratios == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
     }
 
-    /// A step too fine for 12 significant digits (the fuzzing campaign saw such rows printed
-    /// alike): every value is printed to round-trip, so the rows stay distinct and each reads back
-    /// as A + k·STEP.
-    /// Spaces around a list's values or a range's parts, as people write them, give the same rows
-    /// as none: "100, 200" and "100 : 200 : 100" were refused.
+    /// Spaces around a list's values or a range's parts, as people write them ("100, 200",
+    /// "100 : 200 : 100"), give the same rows as none.
     @Test func spacesInRangesAndListsAreLayout() throws {
         func rows(_ stiffness: String) throws -> String {
             let result = try CLI.run([
@@ -48,6 +45,9 @@ struct SweepCommandTests {
         #expect(try rows("1 : 100 : x3") == (try rows("1:100:x3")))
     }
 
+    /// A step too fine for 12 significant digits (the fuzzing campaign saw such rows printed
+    /// alike): every value is printed to round-trip, so the rows stay distinct and each reads back
+    /// as A + k·STEP.
     @Test func fineStepsPrintDistinctValues() throws {
         let result = try CLI.run([
             "sweep", "--spring", "--stiffness", "100:100.000000000001:1e-13", "--damping-ratio", "0.5",

@@ -515,8 +515,8 @@ func verticalTangentsAreMetWithinTheTolerance(name: String, tolerance: Double) t
 
 /// Monotone easings whose ends are steep against their chord (a slope past 3× it) have Hermite
 /// y-controls outside [0, 1], which carry the value past a segment's ends (quart-out's last
-/// segment overshot 1). Fitted controls in [0, 1] meet the tolerance on the same pieces, so none
-/// is outside, and the curve written out here stays within the tolerance.
+/// segment, y1 = 4/3, past 1). Fitted controls in [0, 1] meet the tolerance on the same pieces, so
+/// none is outside, and the curve written out here stays within the tolerance.
 @Test(arguments: ["quart-out", "quint-in-out", "poly-in(8)", "poly-in(50)", "poly-in(1000)"], [1e-3, 1e-4])
 func steepMonotoneEasingsKeepTheirControlsInTheUnitSquare(name: String, tolerance: Double) throws {
     let curve: (Double) -> Double =

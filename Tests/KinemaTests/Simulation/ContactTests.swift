@@ -332,14 +332,9 @@ struct ContactTests {
 
     /// Twelve balls thrown into a 2-D box (floor and walls, restitution 0.5) settle into a pile in
     /// 5 s: nothing inside anything at any sample, every ball at rest at the end, and a bounded
-    /// number of impacts. A ball wedged between two others used to meet them in turn, each impact
-    /// parting it from the other, and every run stopped at the event limit (200,000) before 1 s.
-    /// Under Adams, Verlet and dopri5 sampled at 10 Hz, balls resting on each other used to sink
-    /// in by the steps' error until the run stopped (5e-7 deep at 0.99 s under dopri5 at 10 Hz).
-    /// DOP853 sampled at 10 Hz and RK4 at 12.3 ms used to reach the event limit at 1.97 s and 2.0 s:
-    /// impacts that changed nothing were found again at the same instant, and holding one
-    /// contact closed another. Semi-implicit Euler at 1 ms stopped at 0.57 s with a ball pushed
-    /// into the floor by an impact that set it touching the ball above it.
+    /// number of impacts, under accurate settings and coarse ones (DOP853 and dopri5 sampled at
+    /// 10 Hz, RK4 at 12.3 ms, Verlet at 0.5 ms, semi-implicit Euler at 1 ms), where balls wedge
+    /// between others, rest on each other, and slide down one another onto the floor.
     @Test(
         arguments: zip(
             [
@@ -482,9 +477,8 @@ struct ContactTests {
     /// The 12-ball pile near 1.97 s under semi-implicit Euler at 0.1 ms, 22 contacts at rest, one
     /// pair (6 on 10) 2.75e-8 inside. Moving it out pushes 10 into what it rests on, and so on
     /// down the pile: the solver's guess of which contacts press takes one more contact a round,
-    /// ten or eleven rounds here. It gave up after eight and left the overlap as it was, and the
-    /// pair sank on, 2.0e-8 deep at a sample. Now every contact ends touching (1e-9, the touching
-    /// rule), each ball moved by at most 1e-7 (the overlaps' size, not a rearrangement).
+    /// ten or eleven rounds here. Every contact ends touching (1e-9, the touching rule), each ball
+    /// moved by at most 1e-7 (the overlaps' size, not a rearrangement).
     @Test func overlapsCloseWhereThePushTravelsThroughAPile() throws {
         let positions: [(Double, Double)] = [
             (0.15000000000000002, 0.050000000000001994), (0.350000000784203, 0.050000000000000024),
