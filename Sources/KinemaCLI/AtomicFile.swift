@@ -10,6 +10,8 @@ final class AtomicFile {
     private let temporaryPath: String?
     private var descriptor: Int32
     private var committed = false
+    /// The temporary file's slot in `TemporaryFiles`, which removes it if a signal ends the run.
+    private var cleanupSlot: Int?
 
     /// Creates the temporary file beside `path` (beside the file it links to, for a link).
     /// - Throws: `CLIError` naming `flag`, the path and the system's reason.
@@ -20,13 +22,13 @@ final class AtomicFile {
             temporaryPath = nil
             return
         }
-        var template = Array((path + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let (fd, temporaryPath, slot) = TemporaryFiles.create(path + ".tmp-XXXXXX")
         guard fd >= 0 else {
             throw CLIError("'\(flag)' cannot write '\(path)': \(String(cString: strerror(errno))).")
         }
         descriptor = fd
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        self.temporaryPath = temporaryPath
+        cleanupSlot = slot
         fchmod(fd, 0o644)
     }
 
@@ -98,12 +100,14 @@ final class AtomicFile {
             throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno))).")
         }
         committed = true
+        cleanupSlot.map(TemporaryFiles.remove)
     }
 
     deinit {
         if !committed {
             if descriptor >= 0 { close(descriptor) }
             if let temporaryPath { unlink(temporaryPath) }
+            cleanupSlot.map(TemporaryFiles.remove)
         }
     }
 }

@@ -174,6 +174,8 @@ struct KeyframesCommand: ParsableCommand {
     }
 
     func run() throws {
+        try DistinctFiles.check(
+            outputs: [("-o", output.output)], inputs: [("--scene", sceneOptions.values.flags[text: .scene])])
         let bake = try bake()
         let text = try render(bake, as: try choose(format, "--format", Format.self))
         try output.emit(text)

@@ -149,7 +149,14 @@ extension SceneValues {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason =
+                !exists
+                ? "no such file"
+                : isDirectory.boolValue
+                    ? "it is a directory, not a scene file"
+                    : access(path, R_OK) != 0 ? String(cString: strerror(EACCES)) : "not readable UTF-8 text"
             throw CLIError("'--scene' cannot read '\(path)': \(reason).")
         }
         return try PhysicsScene(json: text, source: path)

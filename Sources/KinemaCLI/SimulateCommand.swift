@@ -29,6 +29,9 @@ struct SimulateCommand: ParsableCommand {
     /// integrator, GSL's included, at a sample rate or driven by frames); with `-o` they go to a temporary file renamed when the run
     /// succeeds, so a failed run leaves no file.
     func run() throws {
+        try DistinctFiles.check(
+            outputs: [("-o", output.output), ("--events", events)],
+            inputs: [("--scene", sceneOptions.values.flags[text: .scene])])
         let (scene, suggested, _) = try sceneOptions.values.makeScene()
         let duration = try simulation.values.resolvedDuration(default: suggested)
         var eventsFile: AtomicFile?

@@ -85,19 +85,12 @@ struct SweepCommand: ParsableCommand {
 
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.
     static let confirmationLimit = 1_000_000
+    /// The most combinations a sweep runs, `--yes` or not.
+    static let combinationLimit = 100_000_000.0
 
     func run() throws {
-        let axes = try Self.axes(sceneArguments)
-        // Multiplied as Doubles: three axes of 10⁷ values overflow an Int.
-        let combinations = axes.reduce(1.0) { $0 * Double(max(1, $1.values.count)) }
-        guard combinations <= 100_000_000 else {
-            throw CLIError("the sweep has \(combinations) combinations; at most 100000000.")
-        }
-        let total = Int(combinations)
-        guard total <= Self.confirmationLimit || yes else {
-            throw CLIError(
-                "the sweep has \(total) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
-        }
+        let axes = try Self.axes(sceneArguments, refusing: checkSize)
+        let total = axes.reduce(1) { $0 * max(1, $1.values.count) }
         let (first, last) = try shardRange(total: total)
         let threadCount = try threadCount()
         if resume && output == nil { throw CLIError("'--resume' needs '-o FILE': it continues FILE.partial.") }
@@ -108,6 +101,9 @@ struct SweepCommand: ParsableCommand {
             (axes.filter(\.isSwept).map(\.column) + plan.metrics.columns(for: firstScene)).joined(separator: ",")
             + "\n"
         _ = try rows(plan, first..<(first + 1))
+        try DistinctFiles.check(
+            outputs: [("-o", output), ("-o", output.map { $0 + ".partial" })],
+            inputs: [("--scene", plan.template.scene.flags[text: .scene])])
         let sink = try SweepOutput(path: output, header: header, fingerprint: fingerprint, resume: resume)
         let next = first + sink.rowsAlreadyWritten
         let progress = ProgressBar(total: last - first, done: next - first)
@@ -208,14 +204,44 @@ struct SweepCommand: ParsableCommand {
         var column: String { path.map(CSV.field) ?? String(flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_") }
     }
 
+    /// Refuses `combinations` past the limit, or past the confirmation limit without `--yes`.
+    func checkSize(_ combinations: Double) throws {
+        // Counted as a Double: three axes of 10⁷ values overflow an Int.
+        let count = combinations < 1e15 ? "\(Int(combinations))" : "\(combinations)"
+        guard combinations <= Self.combinationLimit else {
+            throw CLIError("the sweep has \(count) combinations; at most \(Int(Self.combinationLimit)).")
+        }
+        guard combinations <= Double(Self.confirmationLimit) || yes else {
+            throw CLIError(
+                "the sweep has \(count) combinations, more than \(Self.confirmationLimit): add '--yes' to run it.")
+        }
+    }
+
     /// The flags in order, each with the values it takes (one for a plain flag or a valueless one).
-    static func axes(_ given: [String]) throws -> [Axis] {
+    /// `refusing` sees the product of the value counts as each axis is counted, before its values
+    /// are written, and throws to refuse the sweep.
+    static func axes(_ given: [String], refusing: (Double) throws -> Void = { _ in }) throws -> [Axis] {
         // `--stiffness=1:2:1` is `--stiffness 1:2:1`, as argument-parser reads it.
         let arguments = given.flatMap { argument -> [String] in
             guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="),
                 !argument[argument.index(after: equals)...].hasPrefix("--")
             else { return [argument] }
             return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+        }
+        func takesValue(_ i: Int) -> Bool {
+            i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
+                && !["--spring", "--drop"].contains(arguments[i])
+        }
+        // Every axis counted before any value is written (a malformed one is left to the loop below).
+        var combinations = 1.0
+        for i in arguments.indices where takesValue(i) {
+            let (flag, text) = (arguments[i], arguments[i + 1])
+            let range = flag == "--set" ? text.split(separator: "=", maxSplits: 1).last.map(String.init) : text
+            guard let range, flag == "--set" || numericFlags[flag] != nil,
+                let count = try? values(in: range, flag: flag).count
+            else { continue }
+            combinations *= Double(count)
+            try refusing(combinations)
         }
         var axes: [Axis] = []
         var i = 0
@@ -224,9 +250,7 @@ struct SweepCommand: ParsableCommand {
             guard flag.hasPrefix("--") || flag.hasPrefix("-") else {
                 throw CLIError("unexpected argument '\(flag)': sweep takes flags ('--stiffness 100:1000:100').")
             }
-            let takesValue =
-                i + 1 < arguments.count && !(arguments[i + 1].hasPrefix("--"))
-                && !["--spring", "--drop"].contains(flag)
+            let takesValue = takesValue(i)
             if takesValue && flag == "--set" {
                 let text = arguments[i + 1]
                 let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -324,6 +348,18 @@ struct SweepCommand: ParsableCommand {
 
     /// `A:B:STEP`, `A:B:xN`, `V1,V2,…`, or a single value.
     static func expand(_ text: String, flag: String) throws -> [String] {
+        let range = try values(in: text, flag: flag)
+        return (0..<range.count).map(range.value)
+    }
+
+    /// The values of `expand`, counted before any is written: a sweep too large is refused
+    /// from the counts alone (two axes of 10⁷ values were written out, 627 MB in 46 s, first).
+    struct ValueRange {
+        let count: Int
+        let value: (Int) -> String
+    }
+
+    static func values(in text: String, flag: String) throws -> ValueRange {
         let rule = "a value, A:B:STEP, A:B:xN or V1,V2,… (finite numbers, A ≤ B, STEP > 0, N ≥ 2)"
         if text.contains(":") {
             // Spaces around the parts ("0.1 : 1 : 0.1", "100, 200") are layout, not part of a number.
@@ -342,16 +378,20 @@ struct SweepCommand: ParsableCommand {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
             }
             if parts[2].hasPrefix("x") {
-                guard let n = Int(parts[2].dropFirst()), n >= 2, n <= 10_000_000, a > 0 else {
+                guard let n = Int(parts[2].dropFirst()), n >= 2, a > 0 else {
                     throw CLIError(flag: flag, value: "'\(text)'", rule: "A:B:xN with 0 < A ≤ B and N ≥ 2 (log-spaced)")
                 }
-                return (0..<n).map { k in
+                guard n <= 10_000_000 else {
+                    throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values")
+                }
+                return ValueRange(count: n) { k in
                     k == n - 1 ? "\(b)" : "\(a * Foundation.pow(b / a, Double(k) / Double(n - 1)))"
                 }
             }
             guard let step = Double(parts[2]), step.isFinite, step > 0 else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
             }
+            if let range = try decimalRange(parts[0], parts[1], parts[2], flag: flag, text: text) { return range }
             // Counted as a Double: (b − a)/step can exceed every Int (1:1e300:1e-300).
             let steps = ((b - a) / step * (1 + 1e-12)).rounded(.down)
             guard steps < 10_000_000 else {
@@ -362,7 +402,7 @@ struct SweepCommand: ParsableCommand {
             // 0.30000000000000004, unless the step is too fine for 12 digits to tell the values
             // apart: then every value in its shortest round-trip form.
             let digits = step >= 1e-10 * max(abs(a), abs(b)) ? 12 : 17
-            return (0..<count).map { k in
+            return ValueRange(count: count) { k in
                 let value = a + Double(k) * step
                 return "\(Double(String(format: "%.\(digits)g", value)) ?? value)"
             }
@@ -377,9 +417,75 @@ struct SweepCommand: ParsableCommand {
             guard values.allSatisfy({ Double($0)?.isFinite == true }) else {
                 throw CLIError(flag: flag, value: "'\(text)'", rule: rule)
             }
-            return values
+            return ValueRange(count: values.count) { values[$0] }
         }
-        return [text]
+        return ValueRange(count: 1) { _ in text }
+    }
+
+    /// `A:B:STEP` counted in decimal, when A, B and STEP are decimals of at most 15 significant
+    /// digits on a common grid: the values are A + k·STEP exactly, each printed as the shortest text
+    /// that rounds to it (−0.3:0.3:0.1 gives 0, not 5.55111512313e-17); nil for ranges outside
+    /// that grid, which `expand` counts in binary.
+    static func decimalRange(_ a: String, _ b: String, _ step: String, flag: String, text: String) throws -> ValueRange?
+    {
+        guard let a = Decimal(text: a), let b = Decimal(text: b), let step = Decimal(text: step) else { return nil }
+        let exponent = min(a.exponent, b.exponent, step.exponent)
+        guard let first = a.scaled(to: exponent), let last = b.scaled(to: exponent),
+            let increment = step.scaled(to: exponent), increment > 0, first <= last
+        else { return nil }
+        let count = (last - first) / increment + 1
+        guard count <= 10_000_000 else {
+            throw CLIError(flag: flag, value: "'\(text)'", rule: "at most 10000000 values")
+        }
+        return ValueRange(count: Int(count)) { k in
+            let value = Double("\(first + Int64(k) * increment)e\(exponent)") ?? 0
+            return "\(value == 0 ? 0 : value)"
+        }
+    }
+
+    /// A number's text as digits × 10^exponent, for digits below 10^15 (exact in a `Double` and in
+    /// sums of a range's steps).
+    struct Decimal {
+        static let limit: Int64 = 1_000_000_000_000_000
+        let digits: Int64
+        let exponent: Int
+
+        init?(text: String) {
+            let lower = text.lowercased()
+            let parts = lower.split(separator: "e", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let mantissa = parts.first else { return nil }
+            var shift = 0
+            if parts.count == 2 {
+                guard let e = Int(parts[1]), abs(e) < 400 else { return nil }
+                shift = e
+            }
+            let pieces = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+            guard pieces.count <= 2 else { return nil }
+            let fraction = pieces.count == 2 ? pieces[1] : ""
+            let whole = pieces[0]
+            guard fraction.allSatisfy({ $0.isASCII && $0.isNumber }), !(whole.isEmpty && fraction.isEmpty) else {
+                return nil
+            }
+            let sign: Int64 = whole.hasPrefix("-") ? -1 : 1
+            let wholeDigits = whole.drop { $0 == "-" || $0 == "+" }
+            guard wholeDigits.allSatisfy({ $0.isASCII && $0.isNumber }), whole.count - wholeDigits.count <= 1 else {
+                return nil
+            }
+            let all = (wholeDigits + fraction).drop { $0 == "0" }
+            guard all.count <= 15, let magnitude = Int64(all.isEmpty ? "0" : String(all)) else { return nil }
+            (digits, exponent) = (sign * magnitude, shift - fraction.count)
+        }
+
+        /// The digits on the grid of 10^exponent (≤ this one's), while they stay below the limit.
+        func scaled(to target: Int) -> Int64? {
+            var value = digits
+            for _ in 0..<(exponent - target) {
+                let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+                guard !overflow, abs(product) < Self.limit else { return nil }
+                value = product
+            }
+            return value
+        }
     }
 
     /// Each axis's value in combination `index` (the last axis varies fastest).

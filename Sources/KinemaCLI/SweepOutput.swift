@@ -39,10 +39,7 @@ final class SweepOutput {
             try StandardStreams.writeOut(header)
             return
         }
-        let descriptor = open(partial, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(errno))).")
-        }
+        let descriptor = try Self.openRegular(partial, O_RDWR)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             throw CLIError(
@@ -50,6 +47,10 @@ final class SweepOutput {
                     + "wait for it or choose another file.")
         }
         let existing = try handle.seekToEnd()
+        if !resume && existing > 0 {
+            StandardStreams.writeError(
+                "kinema: note: replacing '\(partial)', left by an earlier run ('--resume' continues it instead).\n")
+        }
         if resume, existing > 0 {
             let recorded = (try? String(contentsOfFile: fingerprintPath, encoding: .utf8)) ?? ""
             guard recorded == fingerprint else {
@@ -81,12 +82,33 @@ final class SweepOutput {
             if let failure = StandardStreams.writeAll(header, to: descriptor) {
                 throw CLIError("'-o' cannot write '\(partial)': \(String(cString: strerror(failure))).")
             }
-            guard FileManager.default.createFile(atPath: fingerprintPath, contents: Data(fingerprint.utf8)) else {
-                throw CLIError("'-o' cannot write '\(fingerprintPath)': \(String(cString: strerror(errno))).")
+            let fingerprintFile: Int32
+            do { fingerprintFile = try Self.openRegular(fingerprintPath, O_WRONLY | O_TRUNC) } catch {
+                unlink(partial)  // empty, under this run's lock: nothing to resume
+                throw error
+            }
+            defer { close(fingerprintFile) }
+            if let failure = StandardStreams.writeAll(fingerprint, to: fingerprintFile) {
+                throw CLIError("'-o' cannot write '\(fingerprintPath)': \(String(cString: strerror(failure))).")
             }
         }
         try handle.seekToEnd()
         self.handle = handle
+    }
+
+    /// Opens (creating) `path` as a regular file without following a link: a link or anything else
+    /// planted at `FILE.partial` is refused, never written through.
+    static func openRegular(_ path: String, _ mode: Int32) throws -> Int32 {
+        let descriptor = open(path, mode | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            let reason =
+                descriptor >= 0 || errno == ELOOP
+                ? "it exists and is not a regular file" : String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw CLIError("'-o' cannot write '\(path)': \(reason) (remove it, or choose another '-o').")
+        }
+        return descriptor
     }
 
     func write(_ text: String) throws {

@@ -96,6 +96,8 @@ struct WorkPrecisionCommand: ParsableCommand {
     }
 
     func run() throws {
+        try DistinctFiles.check(
+            outputs: [("-o", output.output)], inputs: [("--scene", sceneOptions.values.flags[text: .scene])])
         let (scene, suggested, _) = try sceneOptions.values.makeScene()
         try check(duration, "--duration", .positive)
         try check(sampleRate, "--sample-rate", .positive)

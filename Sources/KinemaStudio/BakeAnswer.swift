@@ -1,3 +1,4 @@
+import Foundation
 import Kinema
 import KinemaCLI
 
@@ -68,9 +69,14 @@ struct BakeAnswer {
             throw BakeRequest.Refusal(
                 status: 422, field: "duration",
                 message:
-                    "the spring swings \(Int(oscillations)) times in \(duration) s, more than the studio's \(Int(BakeRequest.Limit.oscillations)): give a slower spring or a shorter 'duration'."
+                    "the spring swings \(count(oscillations)) times in \(duration) s, more than the studio's \(count(BakeRequest.Limit.oscillations)): give a slower spring or a shorter 'duration'."
             )
         }
+    }
+
+    /// A count for a message: whole below 10¹⁵, else in exponent form (1e38 swings overflow `Int`).
+    static func count(_ value: Double) -> String {
+        value < 1e15 ? "\(Int(value.rounded(.down)))" : String(format: "%.3g", value)
     }
 
     static func answer(_ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)]) -> String {

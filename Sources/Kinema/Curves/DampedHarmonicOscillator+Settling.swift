@@ -17,6 +17,17 @@ extension DampedHarmonicOscillator {
 
     /// `settlingDuration(tolerance:)` for a tolerance known to be finite and > 0.
     func settlingDuration(within tolerance: Double) -> Double {
+        // Below the normal range the tail's values lose their digits (and underflow to 0 before
+        // they reach the bound): the same motion scaled up by a power of two, and its bound with
+        // it, settles at the same time, computed with every digit.
+        if tolerance < Self.smallestExactTolerance {
+            let scale = Double(
+                sign: .plus, exponent: Self.smallestExactTolerance.exponent - tolerance.exponent, significand: 1)
+            let scaled = DampedHarmonicOscillator(
+                validatedMass: mass, stiffness: stiffness, damping: damping, target: 0,
+                initialPosition: a * scale, initialVelocity: initialVelocity * scale)
+            if scaled.a.isFinite && scaled.c.isFinite { return scaled.settlingDuration(within: tolerance * scale) }
+        }
         let exceeds = { (t: Double) in abs(self.displacement(at: t)) > tolerance }
         if a == 0 && initialVelocity == 0 { return 0 }
         if decayRate == 0 {
@@ -37,7 +48,8 @@ extension DampedHarmonicOscillator {
                 return exceeds(0) ? lastCrossing(from: 0, to: extremum(0), tolerance: tolerance) : 0
             }
             let shrinkPerHalfPeriod = decayRate * .pi / omega
-            var k = (Double.log(first / tolerance) / shrinkPerHalfPeriod).rounded(.down)
+            // A difference of logarithms: first / tolerance overflows for a tolerance near 1e-308.
+            var k = ((Double.log(first) - Double.log(tolerance)) / shrinkPerHalfPeriod).rounded(.down)
             for _ in 0..<8 where exceeds(extremum(k + 1)) { k += 1 }
             for _ in 0..<8 where k > 0 && !exceeds(extremum(k)) { k -= 1 }
             return lastCrossing(from: extremum(k), to: extremum(k + 1), tolerance: tolerance)
@@ -53,6 +65,10 @@ extension DampedHarmonicOscillator {
         if let turn, exceeds(0) { return lastCrossing(from: 0, to: turn, tolerance: tolerance) }
         return 0
     }
+
+    /// The smallest bound settled on without scaling: far enough above the smallest normal number
+    /// (2.2e-308) that the motion's values down to it keep their 53 bits.
+    static var smallestExactTolerance: Double { 0x1p-900 }
 
     /// The time t > 0 where the velocity of a non-oscillating motion changes sign, if any.
     func extremumTime(p: Double, q: Double) -> Double? {
