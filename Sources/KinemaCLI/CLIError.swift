@@ -11,9 +11,19 @@ struct CLIError: Error, CustomStringConvertible {
     /// The command line is malformed (exit 64), rather than a value rejected (exit 1).
     let isUsage: Bool
 
+    /// The command is valid but asks for more work than the command does (a front end's 422).
+    var isOverLimit = false
+
     init(_ description: String, isUsage: Bool = false) {
         self.description = description
         self.isUsage = isUsage
+    }
+
+    /// A valid command that asks for more work than the command does.
+    static func overLimit(_ description: String) -> CLIError {
+        var error = CLIError(description)
+        error.isOverLimit = true
+        return error
     }
 
     /// `'--flag' must be RULE (got VALUE).`, VALUE as the user typed it when the flag is on the

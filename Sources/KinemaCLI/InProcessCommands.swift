@@ -11,6 +11,8 @@ package struct InProcessCommands {
         package let description: String
         /// A malformed command line (the command exits 64) rather than a rejected value (1).
         package let isUsage: Bool
+        /// Valid, but past the work a bake takes (`CLIError.isOverLimit`).
+        package var isOverLimit = false
     }
 
     /// The formats of `kinema keyframes --format`.
@@ -126,7 +128,9 @@ package struct InProcessCommands {
         do {
             return try RawArguments.$current.withValue(arguments) { try body() }
         } catch let error as CLIError {
-            throw Failure(description: KinemaCommand.oneLine(error.description), isUsage: error.isUsage)
+            throw Failure(
+                description: KinemaCommand.oneLine(error.description), isUsage: error.isUsage,
+                isOverLimit: error.isOverLimit)
         } catch let error as KinemaError {
             throw Failure(description: KinemaCommand.oneLine(error.description), isUsage: false)
         } catch {

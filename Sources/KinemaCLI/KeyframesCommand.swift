@@ -99,16 +99,33 @@ struct KeyframesCommand: ParsableCommand {
             guard let total = duration ?? suggested else {
                 throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
             }
+            // At least 1,000 samples over the motion, however short, and 16 a turn of a spring: the
+            // bake follows the samples' interpolant, which must follow the motion.
+            var sampleRate = max(2_000, 1_000 / total)
+            if sceneFlags.flags.isGiven(.spring) {
+                sampleRate = try Self.sampleRate(
+                    sampleRate, try sceneFlags.springOptions.spring(), duration: total, tolerance: tolerance)
+            }
+            let values = (sampleRate * total + 1) * Double(scene.coordinateCount)
+            guard values <= Self.valueLimit else {
+                throw CLIError.overLimit(
+                    "the bake would hold \(String(format: "%.3g", values)) samples (\(scene.coordinateCount) coordinates, "
+                        + "\(Int(sampleRate)) a second for \(total) s), more than its \(Int(Self.valueLimit)): "
+                        + "bake fewer bodies or a shorter '--duration'.")
+            }
             let trajectory: Trajectory
             do {
                 // A spring or a drop is one body on its closed form: exact, with no steps however
                 // stiff (dopri5 spent 10⁷ steps on k = 1e15 and stopped at its budget).
                 let method: IntegrationMethod =
                     sceneFlags.flags.isGiven(.scene) ? .dopri5(tolerance: 1e-11) : .exact
-                // At least 1,000 samples over the motion, however short: the bake follows the
-                // samples' interpolant, which must follow the motion.
-                trajectory = try Simulation(scene: scene).run(
-                    method: method, duration: total, sampleRate: max(2_000, 1_000 / total))
+                trajectory = try Simulation.$eventBudget.withValue(KeyframeBaker.keyframeLimit) {
+                    try Simulation(scene: scene).run(method: method, duration: total, sampleRate: sampleRate)
+                }
+            } catch SimulationError.tooManyEvents(let time, let limit) {
+                throw CLIError.overLimit(
+                    "the motion has more than \(limit) impacts by t = \(time) s, more than the \(limit) keyframes a bake "
+                        + "holds: give a '--duration' of at most \(time) s, or a higher '--rest-velocity'.")
             } catch let error as SimulationError {
                 throw CLIError(error)
             }
@@ -130,6 +147,34 @@ struct KeyframesCommand: ParsableCommand {
                 framesPerSecond: fps, keyPath: $0.keyPath)
         }
         return KeyframesBake(tracks: tracks, fits: fits)
+    }
+
+    /// The most samples a spring's bake takes (48 MB of times, positions and velocities).
+    static let sampleLimit = 2_000_000.0
+    /// The most samples of all coordinates a bake holds: the trajectory and each coordinate's
+    /// motion are held while every coordinate is baked, about 140 bytes a sample, so at most
+    /// about 560 MB (1,000 bodies in 2-D for 2 s at 2 kHz take 4,000,000).
+    static let valueLimit = 4_000_000.0
+
+    /// `rate`, or 16 samples a turn of `spring` where that is more; refused, before anything is
+    /// sampled, for a spring that turns more often than a bake holds keyframes, or that needs more
+    /// than `sampleLimit` samples. Its turns are counted from the closed form up to the duration or
+    /// until they stay within half the tolerance (smaller ripples are not knots). k = 1e308 turns
+    /// 10¹⁵⁴ times a second: 2 kHz samples could not follow it, and its bake reported an error of 1e149.
+    static func sampleRate(_ rate: Double, _ spring: DampedSpring, duration: Double, tolerance: Double) throws -> Double {
+        let perSecond = spring.dampedFrequency / .pi
+        guard perSecond > 0 else { return rate }
+        let visible = min(duration, (try? spring.settlingDuration(epsilon: 0.5 * tolerance)) ?? duration)
+        let turns = perSecond * visible, needed = max(rate, 16 * perSecond)
+        let limit = KeyframeBaker.keyframeLimit
+        guard turns <= Double(limit) && needed * duration <= sampleLimit else {
+            let count = turns < 1e15 ? "\(Int(turns))" : String(format: "%.3g", turns)
+            throw CLIError.overLimit(
+                "the spring turns \(count) times in \(visible) s (\(String(format: "%.3g", perSecond)) a second): "
+                    + "a bake of at most \(limit) keyframes and \(Int(sampleLimit)) samples cannot follow it; "
+                    + "give a slower spring or a shorter '--duration'.")
+        }
+        return needed
     }
 
     /// The bake's text in `format`, as the command prints it.

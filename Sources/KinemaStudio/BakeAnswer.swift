@@ -32,6 +32,11 @@ struct BakeAnswer {
             spring = try commands.springJSON()
             try Self.checkOscillations(spring, duration: duration)
         }
+        if let name = request.texts.first(where: { $0.flag == "--easing" })?.value,
+            let oscillations = (try? Easing(name: name)).flatMap(Self.oscillations)
+        {
+            try Self.check(oscillations: oscillations, in: duration)
+        }
         let baked = try commands.bake()
         var exports: [(String, String)] = []
         for format in InProcessCommands.keyframeFormats {
@@ -64,12 +69,27 @@ struct BakeAnswer {
         guard let start = spring.range(of: name)?.upperBound,
             let value = Double(spring[start...].prefix { $0 != "," && $0 != "\n" })
         else { return }
-        let oscillations = value * duration / (2 * .pi)
+        try check(oscillations: value * duration / (2 * .pi), in: duration)
+    }
+
+    /// The oscillations of an easing that has them over its duration (an elastic one's period
+    /// and a damped cosine's frequency are fractions of it); nil for one that has none.
+    static func oscillations(_ easing: Easing) -> Double? {
+        switch easing {
+        case .parametric(let parametric):
+            guard case .elastic(_, let period) = parametric.shape, period > 0 else { return nil }
+            return 1 / period
+        case .dampedCosine(let cosine): return cosine.frequency / (2 * .pi)
+        default: return nil
+        }
+    }
+
+    static func check(oscillations: Double, in duration: Double) throws(BakeRequest.Refusal) {
         guard oscillations <= BakeRequest.Limit.oscillations else {
             throw BakeRequest.Refusal(
                 status: 422, field: "duration",
                 message:
-                    "the spring swings \(count(oscillations)) times in \(duration) s, more than the studio's \(count(BakeRequest.Limit.oscillations)): give a slower spring or a shorter 'duration'."
+                    "the motion swings \(count(oscillations)) times in \(duration) s, more than the studio's \(count(BakeRequest.Limit.oscillations)): give a slower motion or a shorter 'duration'."
             )
         }
     }

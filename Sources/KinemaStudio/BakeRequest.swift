@@ -24,6 +24,7 @@ struct BakeRequest {
         static let fps = 1_000.0
         static let oscillations = 300.0
         static let bodyBytes = 16_384
+        static let bodySeconds = 10.0
     }
 
     /// Why a request was refused: 400 for a malformed or invalid field, 422 for work past a limit.

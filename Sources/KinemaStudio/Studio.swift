@@ -7,9 +7,11 @@ import KinemaCLI
 /// fetched from elsewhere), the JSON API under /api and its OpenAPI description. Every answer is
 /// computed by the code `kinema` runs: an export is the bytes `kinema keyframes` prints.
 public enum Studio {
-    /// The router of every route, for a server (`StudioCommand`) or a test client.
-    public static func router() -> Router<BasicRequestContext> {
+    /// The router of every route, for a server (`StudioCommand`) or a test client; `host` is the
+    /// address it listens on, whose name `RequestGuard` answers besides the loopback ones.
+    public static func router(host: String = "127.0.0.1") -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: RequestGuard(host: host))
         router.add(middleware: AllowedMethods())
         router.get("/") { _, _ in text(Page.html, type: "text/html; charset=utf-8") }
         router.get("/studio.js") { _, _ in text(Page.script, type: "text/javascript; charset=utf-8") }
@@ -19,7 +21,13 @@ public enum Studio {
         router.post("/api/bake") { request, context in
             let body: ByteBuffer
             do {
-                body = try await request.body.collect(upTo: BakeRequest.Limit.bodyBytes)
+                guard let collected = try await collect(request.body) else {
+                    return refusal(
+                        .init(
+                            status: 408, field: nil,
+                            message: "the body did not arrive within \(BakeRequest.Limit.bodySeconds) s."))
+                }
+                body = collected
             } catch {
                 return refusal(
                     .init(
@@ -36,7 +44,9 @@ public enum Studio {
                 return refusal(error)
             } catch let error as InProcessCommands.Failure {
                 return refusal(
-                    .init(status: 400, field: BakeRequest.field(in: error.description), message: error.description))
+                    .init(
+                        status: error.isOverLimit ? 422 : 400, field: BakeRequest.field(in: error.description),
+                        message: error.description))
             } catch {
                 return refusal(.init(status: 400, field: nil, message: "\(error)"))
             }
@@ -48,6 +58,20 @@ public enum Studio {
     static let answers = AnswerCache(capacity: 256)
     /// Where bakes run: first come, first served, off the server's threads.
     static let bakes = BakeQueue()
+
+    /// The body, or nil when it has not all arrived within `Limit.bodySeconds` (a client that
+    /// sends it a byte at a time would hold a connection and a task for as long as it liked).
+    static func collect(_ body: RequestBody) async throws -> ByteBuffer? {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: BakeRequest.Limit.bodyBytes) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(BakeRequest.Limit.bodySeconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+    }
 
     static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(

@@ -10,7 +10,10 @@ public struct Simulation: Sendable {
 
     /// The most impacts a run of `bodies` bodies may process: `maximumEvents`, or 1,000 a body
     /// in larger scenes (an elastic box of 10,000 spheres has about 60,000 impacts a second).
-    static func eventLimit(bodies: Int) -> Int { max(maximumEvents, 1_000 * bodies) }
+    /// A front end's lower bound for this task (`kinema keyframes`: a bake holds at most
+    /// `KeyframeBaker.keyframeLimit` knots, so more impacts are refused at the first past it).
+    static func eventLimit(bodies: Int) -> Int { min(eventBudget ?? .max, max(maximumEvents, 1_000 * bodies)) }
+    @TaskLocal package static var eventBudget: Int?
     /// The steps a run may take unless `stepBudget` says otherwise: 0.1–2 s of compute in a release build.
     public static let defaultStepBudget = 10_000_000
     /// Samples handed on at a time by the streamed runs (`each:`): enough that a call per chunk
