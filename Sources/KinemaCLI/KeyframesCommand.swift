@@ -161,7 +161,8 @@ struct KeyframesCommand: ParsableCommand {
     /// than `sampleLimit` samples. Its turns are counted from the closed form up to the duration or
     /// until they stay within half the tolerance (smaller ripples are not knots). k = 1e308 turns
     /// 10¹⁵⁴ times a second: 2 kHz samples could not follow it, and its bake reported an error of 1e149.
-    static func sampleRate(_ rate: Double, _ spring: DampedSpring, duration: Double, tolerance: Double) throws -> Double {
+    static func sampleRate(_ rate: Double, _ spring: DampedSpring, duration: Double, tolerance: Double) throws -> Double
+    {
         let perSecond = spring.dampedFrequency / .pi
         guard perSecond > 0 else { return rate }
         let visible = min(duration, (try? spring.settlingDuration(epsilon: 0.5 * tolerance)) ?? duration)

@@ -38,12 +38,28 @@ enum OpenAPIDocument {
                     "description": "A malformed body or a value a field does not take (the CLI's message)",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
                   },
+                  "403": {
+                    "description": "A Host other than a loopback one or the studio's --host, or a request from another origin or site",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "408": {
+                    "description": "A body that did not arrive within 10 s",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
                   "413": {
                     "description": "A body larger than 16 KiB",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
                   },
+                  "415": {
+                    "description": "A body not sent as Content-Type: application/json",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
                   "422": {
-                    "description": "Work past the studio's limits (duration 30 s, tolerance 1e-5, fps 1000, 300 oscillations), refused before any computing",
+                    "description": "Work past the studio's limits (duration 30 s, tolerance 1e-5, fps 1000, 300 oscillations, 10,000 keyframes), refused before any computing",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "503": {
+                    "description": "The studio has its most connections open",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
                   }
                 }

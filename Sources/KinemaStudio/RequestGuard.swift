@@ -29,7 +29,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
             return .init(
                 status: 403, field: nil,
                 message:
-                    "the Host '\(given)' is not this studio's: it answers localhost, a loopback address or its --host only.")
+                    "the Host '\(given)' is not this studio's: it answers localhost, a loopback address or its --host only."
+            )
         }
         guard ![.get, .head].contains(request.method) else { return nil }
         if let site = header("sec-fetch-site", of: request)?.lowercased(), site != "same-origin", site != "none" {
@@ -45,7 +46,9 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         guard type?.lowercased() == "application/json" else {
             return .init(
                 status: 415, field: nil,
-                message: "the body must be sent as Content-Type: application/json (got \(type.map { "'\($0)'" } ?? "none")).")
+                message:
+                    "the body must be sent as Content-Type: application/json (got \(type.map { "'\($0)'" } ?? "none"))."
+            )
         }
         return nil
     }
@@ -77,7 +80,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static func ipv4(_ text: String) -> [Int]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let octets = parts.compactMap { part in
-            part.count <= 3 && part.allSatisfy(\.isASCII) ? Int(part).flatMap { (0...255).contains($0) ? $0 : nil } : nil
+            part.count <= 3 && part.allSatisfy(\.isASCII)
+                ? Int(part).flatMap { (0...255).contains($0) ? $0 : nil } : nil
         }
         return parts.count == 4 && octets.count == 4 ? octets : nil
     }

@@ -34,6 +34,7 @@ struct StudioAPITests {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(uri)")!)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
         return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Content-Type") ?? "", data)
@@ -133,12 +134,68 @@ struct StudioAPITests {
         (#"{"source": "easing", "easing": "linear", "fps": 1e6}"#, "fps"),
         (#"{"source": "spring", "response": 0.5, "bounce": 0.999}"#, "duration"),
         (#"{"source": "spring", "response": 0.02, "bounce": 0.9, "duration": 30}"#, "duration"),
-        (#"{"source": "drop", "restitution": 0.999}"#, "duration")
+        (#"{"source": "drop", "restitution": 0.999}"#, "duration"),
+        // Each of these stopped the studio on an integer overflow while writing its message.
+        (#"{"source": "spring", "stiffness": 1e38, "damping": 1}"#, "duration"),
+        (#"{"source": "spring", "stiffness": 1e308, "damping": 1}"#, "duration"),
+        (#"{"source": "spring", "tension": 1e300, "friction": 1}"#, "duration"),
+        (#"{"source": "spring", "stiffness": 1e30, "damping": 1e-30, "mass": 1e-8, "duration": 30}"#, "duration"),
+        // Minutes of work before: 100,000 swings, and a drop of about 350,000 impacts.
+        (#"{"source": "easing", "easing": "elastic-out(1,0.00001)", "duration": 30}"#, "duration"),
+        (
+            #"{"source": "drop", "restitution": 0.9999, "restVelocity": 1e-12, "gravity": 1e6, "duration": 30, "tolerance": 1e-5}"#,
+            "duration"
+        )
     ])
     func workPastTheLimitsIsA422(_ body: String, _ field: String) async throws {
         let answer = try await Self.post(body)
         #expect(answer.status == 422, "\(answer.json)")
         #expect(answer.json["field"] as? String == field)
+    }
+
+    /// A raw request with exactly `headers` (URLSession sets Host and Content-Type itself), and
+    /// the status of the answer.
+    static func raw(_ headers: [String], body: String = #"{"source": "easing", "easing": "linear"}"#) async throws
+        -> Int
+    {
+        let port = try await server.value
+        let request =
+            "POST /api/bake HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined()
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        // A blocking socket on a thread of its own: on the cooperative threads or GCD's (two on two
+        // cores) it would hold the threads the in-process server answers and bakes on.
+        let answer: String = try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try RawHTTP.exchange(request, port: port) }) }.start()
+        }
+        return Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// The defences against DNS rebinding and cross-site requests: each of these got 200 before.
+    @Test(arguments: [
+        (["Host: evil.example", "Content-Type: application/json"], 403),
+        (["Host: 127.0.0.1.evil.example", "Content-Type: application/json"], 403),
+        (["Content-Type: application/json"], 400),
+        (["Host: 127.0.0.1", "Content-Type: text/plain"], 415),
+        (["Host: 127.0.0.1", "Content-Type: application/x-www-form-urlencoded"], 415),
+        (["Host: 127.0.0.1", "Content-Type: multipart/form-data; boundary=x"], 415),
+        (["Host: 127.0.0.1"], 415),
+        (["Host: 127.0.0.1", "Origin: null", "Content-Type: application/json"], 403),
+        (["Host: 127.0.0.1", "Origin: https://another.site", "Content-Type: text/plain"], 403),
+        (["Host: 127.0.0.1", "Sec-Fetch-Site: cross-site", "Content-Type: application/json"], 403),
+        (["Host: localhost", "Origin: http://localhost", "Content-Type: application/json; charset=utf-8"], 200),
+        (["Host: 127.0.0.1", "Sec-Fetch-Site: same-origin", "Content-Type: application/json"], 200)
+    ])
+    func onlyThisMachinesPagesMayPost(_ headers: [String], _ status: Int) async throws {
+        #expect(try await Self.raw(headers) == status)
+    }
+
+    /// A page on another site sending the request that overflowed, as a simple request.
+    @Test func aCrossSiteRequestCannotStopTheStudio() async throws {
+        let stiff = #"{"source": "spring", "stiffness": 1e38, "damping": 1}"#
+        #expect(
+            try await Self.raw(
+                ["Host: 127.0.0.1", "Origin: https://another.site", "Content-Type: text/plain"], body: stiff) == 403)
+        #expect(try await Self.get("/api/catalog").status == 200)
     }
 
     @Test func aBodyPastTheLimitIsA413() async throws {

@@ -49,6 +49,64 @@ struct StudioProcessTests {
         #expect(server.wait(2) { server.stderr.contains("kinema-studio: stopped") }, "\(server.stderr)")
     }
 
+    /// A started studio on a free port, once it serves.
+    static func serving(_ arguments: [String] = []) throws -> (Server, Int) {
+        let port = try Binaries.freePort()
+        let server = try Server(["--port", "\(port)"] + arguments)
+        #expect(server.wait(30) { server.stderr.contains("serving") }, "\(server.stderr)")
+        return (server, port)
+    }
+
+    /// A request waiting for its body holds a task until the body's deadline (10 s): the signal
+    /// still ends the process within a second (it waited for the request before).
+    @Test func aSignalStopsItWithinASecondWhateverIsInFlight() throws {
+        let (server, port) = try Self.serving()
+        let client = try RawHTTP.connect(port: port)
+        defer { close(client) }
+        RawHTTP.send(
+            "POST /api/bake HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+            to: client)
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(server.wait(5) { !server.process.isRunning })
+        #expect(Date().timeIntervalSince(start) < 1.5, "stopped after \(Date().timeIntervalSince(start)) s")
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// Past `--max-connections` a new connection is answered 503 at once, without a request;
+    /// when one closes, the next is served.
+    @Test func connectionsPastTheCapAreRefusedAtOnce() throws {
+        let (server, port) = try Self.serving(["--max-connections", "2", "--idle-timeout", "30"])
+        defer { server.process.terminate() }
+        let held = try (0..<2).map { _ in try RawHTTP.connect(port: port) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try RawHTTP.exchange("", port: port)
+        #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused)")
+        #expect(refused.contains("connections open"))
+        close(held[0])
+        Thread.sleep(forTimeInterval: 0.3)
+        let served = try RawHTTP.exchange(
+            "GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port)
+        #expect(served.hasPrefix("HTTP/1.1 200"), "\(served.prefix(80))")
+        close(held[1])
+    }
+
+    /// A client that sends its request head a byte at a time, or nothing, is closed at the idle
+    /// timeout (it was kept open indefinitely).
+    @Test func aSlowClientIsClosedAtTheIdleTimeout() throws {
+        let (server, port) = try Self.serving(["--idle-timeout", "1"])
+        defer { server.process.terminate() }
+        let client = try RawHTTP.connect(port: port)
+        defer { close(client) }
+        let start = Date()
+        RawHTTP.send("GET / HT", to: client)
+        let answer = RawHTTP.receive(from: client)
+        let waited = Date().timeIntervalSince(start)
+        #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 4"), "\(answer)")
+        #expect(waited >= 0.9 && waited < 5, "closed after \(waited) s")
+    }
+
     @Test func aPortInUseIsRefusedWithAClearMessage() throws {
         let port = try Binaries.freePort()
         let first = try Server(["--port", "\(port)"])

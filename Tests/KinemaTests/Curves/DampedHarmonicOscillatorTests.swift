@@ -155,4 +155,19 @@ struct DampedCosineTests {
             #expect(abs(curve.value(at: t) - motion.position(at: t)) <= 1e-12)
         }
     }
+
+    /// Down to the smallest subnormal tolerance, the settling time lies where the envelope says:
+    /// `A·e^(−λT) ≤ tol` bounds it above, and the last extremum above the tolerance is at most half
+    /// a period before it. At 1e-309 the ratio amplitude / tolerance overflowed and gave infinity.
+    @Test(arguments: [1e-250, 1e-300, 1e-308, 1e-309, 1e-320, 5e-324])
+    func settlingAtTinyTolerancesFollowsTheEnvelope(_ tolerance: Double) throws {
+        let (m, k, c) = (1.0, 100.0, 10.0)
+        let motion = try DampedHarmonicOscillator(mass: m, stiffness: k, damping: c, target: 1, initialPosition: 0)
+        let lambda = c / (2 * m), wd = (k / m - lambda * lambda).squareRoot()
+        let amplitude = (1 + (lambda / wd) * (lambda / wd)).squareRoot()  // of e^(−λt)(cos + λ/ωd sin)
+        let envelope = (log(amplitude) - log(tolerance)) / lambda
+        let settling = try motion.settlingDuration(tolerance: tolerance)
+        #expect(settling.isFinite)
+        #expect(settling <= envelope * (1 + 1e-12) && settling >= envelope - .pi / wd, "\(settling) vs \(envelope)")
+    }
 }
