@@ -169,9 +169,8 @@ struct KeyframesCommand: ParsableCommand {
         let turns = perSecond * visible, needed = max(rate, 16 * perSecond)
         let limit = KeyframeBaker.keyframeLimit
         guard turns <= Double(limit) && needed * duration <= sampleLimit else {
-            let count = turns < 1e15 ? "\(Int(turns))" : String(format: "%.3g", turns)
             throw CLIError.overLimit(
-                "the spring turns \(count) times in \(visible) s (\(String(format: "%.3g", perSecond)) a second): "
+                "the spring turns \(KinemaCommand.count(turns)) times in \(visible) s (\(String(format: "%.3g", perSecond)) a second): "
                     + "a bake of at most \(limit) keyframes and \(Int(sampleLimit)) samples cannot follow it; "
                     + "give a slower spring or a shorter '--duration'.")
         }

@@ -207,7 +207,7 @@ struct SweepCommand: ParsableCommand {
     /// Refuses `combinations` past the limit, or past the confirmation limit without `--yes`.
     func checkSize(_ combinations: Double) throws {
         // Counted as a Double: three axes of 10⁷ values overflow an Int.
-        let count = combinations < 1e15 ? "\(Int(combinations))" : "\(combinations)"
+        let count = KinemaCommand.count(combinations)
         guard combinations <= Self.combinationLimit else {
             throw CLIError("the sweep has \(count) combinations; at most \(Int(Self.combinationLimit)).")
         }
@@ -428,7 +428,7 @@ struct SweepCommand: ParsableCommand {
     /// that grid, which `expand` counts in binary.
     static func decimalRange(_ a: String, _ b: String, _ step: String, flag: String, text: String) throws -> ValueRange?
     {
-        guard let a = Decimal(text: a), let b = Decimal(text: b), let step = Decimal(text: step) else { return nil }
+        guard let a = DecimalText(a), let b = DecimalText(b), let step = DecimalText(step) else { return nil }
         let exponent = min(a.exponent, b.exponent, step.exponent)
         guard let first = a.scaled(to: exponent), let last = b.scaled(to: exponent),
             let increment = step.scaled(to: exponent), increment > 0, first <= last
@@ -445,12 +445,12 @@ struct SweepCommand: ParsableCommand {
 
     /// A number's text as digits × 10^exponent, for digits below 10^15 (exact in a `Double` and in
     /// sums of a range's steps).
-    struct Decimal {
+    struct DecimalText {
         static let limit: Int64 = 1_000_000_000_000_000
         let digits: Int64
         let exponent: Int
 
-        init?(text: String) {
+        init?(_ text: String) {
             let lower = text.lowercased()
             let parts = lower.split(separator: "e", omittingEmptySubsequences: false)
             guard parts.count <= 2, let mantissa = parts.first else { return nil }

@@ -33,7 +33,7 @@ struct BakeAnswer {
             try Self.checkOscillations(spring, duration: duration)
         }
         if let name = request.texts.first(where: { $0.flag == "--easing" })?.value,
-            let oscillations = (try? Easing(name: name)).flatMap(Self.oscillations)
+            let oscillations = (try? Easing(name: name))?.oscillations
         {
             try Self.check(oscillations: oscillations, in: duration)
         }
@@ -72,31 +72,14 @@ struct BakeAnswer {
         try check(oscillations: value * duration / (2 * .pi), in: duration)
     }
 
-    /// The oscillations of an easing that has them over its duration (an elastic one's period
-    /// and a damped cosine's frequency are fractions of it); nil for one that has none.
-    static func oscillations(_ easing: Easing) -> Double? {
-        switch easing {
-        case .parametric(let parametric):
-            guard case .elastic(_, let period) = parametric.shape, period > 0 else { return nil }
-            return 1 / period
-        case .dampedCosine(let cosine): return cosine.frequency / (2 * .pi)
-        default: return nil
-        }
-    }
-
     static func check(oscillations: Double, in duration: Double) throws(BakeRequest.Refusal) {
         guard oscillations <= BakeRequest.Limit.oscillations else {
             throw BakeRequest.Refusal(
                 status: 422, field: "duration",
                 message:
-                    "the motion swings \(count(oscillations)) times in \(duration) s, more than the studio's \(count(BakeRequest.Limit.oscillations)): give a slower motion or a shorter 'duration'."
+                    "the motion swings \(KinemaCommand.count(oscillations)) times in \(duration) s, more than the studio's \(KinemaCommand.count(BakeRequest.Limit.oscillations)): give a slower motion or a shorter 'duration'."
             )
         }
-    }
-
-    /// A count for a message: whole below 10¹⁵, else in exponent form (1e38 swings overflow `Int`).
-    static func count(_ value: Double) -> String {
-        value < 1e15 ? "\(Int(value.rounded(.down)))" : String(format: "%.3g", value)
     }
 
     static func answer(_ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)]) -> String {

@@ -158,3 +158,18 @@ public enum Easing: EasingCurve, Hashable {
         }
     }
 }
+
+extension Easing {
+    /// How many times the easing swings over its duration, for an easing that oscillates by a
+    /// parameter (an elastic one's period, a damped cosine's frequency); nil for any other. A front
+    /// end bounds a bake's work by it before baking: two keyframes a swing.
+    package var oscillations: Double? {
+        switch self {
+        case .parametric(let parametric):
+            guard case .elastic(_, let period) = parametric.shape, period > 0 else { return nil }
+            return 1 / period
+        case .dampedCosine(let cosine): return cosine.frequency / (2 * .pi)
+        default: return nil
+        }
+    }
+}

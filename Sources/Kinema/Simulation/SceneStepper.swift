@@ -12,6 +12,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// The fixed-step methods' stability limit for (ω, ζ), named in an `unstable` error.
     let stabilityLimit: ((Double, Double) -> Double)?
     let stepBudget: Int
+    /// The most impacts the run may process (`Simulation.eventLimit`, read once: not per impact).
+    let eventLimit: Int
     /// The longest step (infinity: no bound beyond the times asked for).
     let maximumStep: Double
     /// Whether steps end on the times asked for (fixed-step batch runs); otherwise steps run on
@@ -65,6 +67,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         self.stabilityLimit = stabilityLimit
         self.stepBudget = stepBudget
         self.maximumStep = maximumStep
+        eventLimit = Simulation.eventLimit(bodies: integrator.system.scene.bodies.count)
         self.landOnSamples = landOnSamples
         forces = integrator.system
         let scene = forces.scene
@@ -217,9 +220,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
         eventCount += events.count - recorded
-        let limit = Simulation.eventLimit(bodies: system.scene.bodies.count)
-        if eventCount > limit {
-            throw SimulationError.tooManyEvents(time: impact.time, limit: limit)
+        if eventCount > eventLimit {
+            throw SimulationError.tooManyEvents(time: impact.time, limit: eventLimit)
         }
     }
 
