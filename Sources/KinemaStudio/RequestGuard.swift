@@ -32,7 +32,6 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
                     "the Host '\(given)' is not this studio's: it answers localhost, a loopback address or its --host only."
             )
         }
-        // Writes only: another method on a path is `AllowedMethods`' 405.
         guard request.method == .post else { return nil }
         if let site = header("sec-fetch-site", of: request)?.lowercased(), site != "same-origin", site != "none" {
             return .init(

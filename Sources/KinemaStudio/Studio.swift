@@ -11,8 +11,9 @@ public enum Studio {
     /// address it listens on, whose name `RequestGuard` answers besides the loopback ones.
     public static func router(host: String = "127.0.0.1") -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RequestGuard(host: host))
+        // A method a path does not take is a 405 first, whatever its headers.
         router.add(middleware: AllowedMethods())
+        router.add(middleware: RequestGuard(host: host))
         router.get("/") { _, _ in text(Page.html, type: "text/html; charset=utf-8") }
         router.get("/studio.js") { _, _ in text(Page.script, type: "text/javascript; charset=utf-8") }
         router.get("/studio.css") { _, _ in text(Page.style, type: "text/css; charset=utf-8") }
