@@ -2,7 +2,7 @@
 # The Swift sources swift-format lays out (.swift-format: line length 120).
 SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
-.PHONY: setup build demo test api-check format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-allocations benchmark-scipy benchmark-studio clean
+.PHONY: setup build demo test api-check format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-pymunk benchmark-allocations benchmark-scipy benchmark-studio clean
 
 setup:
 	bash scripts/setup.sh
@@ -113,6 +113,13 @@ benchmark-mujoco: setup
 	test -x Benchmarks/mujoco/.venv/bin/python || python3 -m venv Benchmarks/mujoco/.venv
 	Benchmarks/mujoco/.venv/bin/pip install -q -r Benchmarks/mujoco/requirements.txt
 	Benchmarks/mujoco/.venv/bin/python Benchmarks/mujoco/sphere_box.py .build/release/kinema
+
+# Piles and rains through `kinema simulate` against pymunk (Chipmunk2D) from PyPI, in one run.
+benchmark-pymunk: setup
+	swift build -c release --product kinema
+	test -x Benchmarks/pymunk/.venv/bin/python || python3 -m venv Benchmarks/pymunk/.venv
+	Benchmarks/pymunk/.venv/bin/pip install -q -r Benchmarks/pymunk/requirements.txt
+	Benchmarks/pymunk/.venv/bin/python Benchmarks/pymunk/contacts.py .build/release/kinema
 
 # Allocation counts of every benchmark against the committed Benchmarks/Thresholds (p90); any
 # increase fails. After a deliberate change: cd Benchmarks && swift package --disable-sandbox

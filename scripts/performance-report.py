@@ -13,9 +13,11 @@ Run through `make performance-report`, which builds the release `kinema` first. 
 - SceneScaling (the 3-D spring chain against Boost.Odeint, in the library and through the binary;
   1,000 spheres in a box), once;
 - Benchmarks/mujoco/sphere_box.py (the 1,000-sphere box through `kinema simulate` against MuJoCo
-  from PyPI, in a virtual environment of its own), once.
+  from PyPI, in a virtual environment of its own), once;
+- Benchmarks/pymunk/contacts.py (piles and rains through `kinema simulate` against pymunk from
+  PyPI, in a virtual environment of its own), once.
 ROUNDS is 3 unless `--rounds N` says otherwise. Ranges in the tables are over the rounds.
-`--only mujoco` runs the last alone and writes its table; `--only sweep` runs the suite's Sweep
+`--only mujoco` or `--only pymunk` runs that one alone and writes its table; `--only sweep` runs the suite's Sweep
 benchmarks alone and writes the sweep's table and headline rows; `--only studio` loads the release
 kinema-studio with wrk (`make benchmark-studio`) and writes its table and headline row.
 """
@@ -237,6 +239,16 @@ def mujoco_box(measured):
     return out.strip() + "\n\n" + large.strip() + f"\n\nMeasured {measured}, on {machine()}.", headline
 
 
+def pymunk_contacts(measured):
+    """Piles and rains against pymunk: their tables, with when and where they were measured."""
+    venv = benchmarks / "pymunk" / ".venv"
+    if not (venv / "bin" / "python").exists():
+        run([sys.executable, "-m", "venv", venv])
+    run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / "pymunk" / "requirements.txt"])
+    out, _ = run([venv / "bin" / "python", benchmarks / "pymunk" / "contacts.py", kinema])
+    return out.strip() + f"\n\nMeasured {measured}, on {machine()}."
+
+
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                platform.processor())
@@ -270,6 +282,11 @@ def main():
     measured = f"{date}, {commit}"
 
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only == "pymunk":
+        path = root / "docs" / "performance.md"
+        path.write_text(replace_section(path.read_text(encoding="utf-8"), "pymunk", pymunk_contacts(measured)),
+                        encoding="utf-8")
+        return
     if only in ("mujoco", "studio", "sweep"):
         # One part measured: its table, and its rows in place of its old ones in the headline.
         if only == "mujoco":
@@ -350,6 +367,7 @@ def main():
     # The studio is measured by make benchmark-studio alone: its row stays as it was.
     headline += [r for r in current_headline(text) if r[0] == STUDIO_ROW]
     text = replace_section(text, "mujoco", table)
+    text = replace_section(text, "pymunk", pymunk_contacts(measured))
     text = replace_section(text, "headline", as_markdown(headline))
     path.write_text(text, encoding="utf-8")
     print(f"performance-report: wrote {path.relative_to(root)}", file=sys.stderr)

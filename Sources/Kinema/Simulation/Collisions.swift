@@ -12,7 +12,11 @@ enum Collisions {
         .RestingContact]
     {
         var contacts: [SceneSystem<V>.RestingContact] = []
-        let a = system.acceleration(position: state.position, velocity: state.velocity, time: 0)
+        // Pressed by the forces alone: a system restarted (a gesture, or a stepper taking over
+        // from the event queue) still holds its old contacts, whose forces cancel the press.
+        var free = system
+        free.resting = []
+        let a = free.acceleration(position: state.position, velocity: state.velocity, time: 0)
         for (b, body) in system.scene.bodies.enumerated() where !body.isStatic {
             for (p, plane) in system.scene.planes.enumerated() {
                 let gap = Self.gap(system, state.position, body: b, plane: p)
@@ -36,7 +40,7 @@ enum Collisions {
         // pressed through the contacts below them, found level by level.
         guard system.scene.contacts != nil else { return contacts }
         let layout = system.layout
-        var held = system
+        var held = free
         held.resting = contacts
         var found = true
         while found {

@@ -1,30 +1,45 @@
 import RealModule
 
-/// A scene without forces (no gravity, springs or drag) run as hard-sphere simulations are: every
-/// body moves on a straight line between its impacts, each impact is predicted in closed form and
-/// kept in a queue, and the space is divided into cells so that a body is only paired with the
-/// bodies of its own and the neighbouring cells. An impact updates the two bodies it involves and
-/// their predictions, whatever the number of bodies; a body that crosses into another cell is
-/// paired with its new neighbours. `exact` runs such scenes this way.
+/// A scene without springs or drag, run as hard-sphere simulations are: between impacts every
+/// body moves under a constant acceleration (uniform gravity, or none), on a parabola or a straight
+/// line; each impact is predicted in closed form (a quadratic, or the first root of a quartic
+/// against a body resting on a plane) and kept in a queue, and the space is divided into cells so
+/// that a body is only paired with the bodies of its own and the neighbouring cells. An impact
+/// updates the bodies it involves and their predictions, whatever the number of bodies; a body
+/// that crosses into another cell is paired with its new neighbours. `exact` runs such scenes this way.
+///
+/// A body that comes to rest on a plane (a bounce slower than the rest velocity, pressed there by
+/// gravity) stays in the queue: it slides on the plane under gravity's component along it, with
+/// Coulomb friction decelerating it to a stop where friction holds it. What the queue does not
+/// model — two spheres at rest on each other, a body pressed into two planes, friction turning a
+/// sliding body's direction — ends it (`handedOff`): the run goes on under the stepper from the
+/// state at that instant.
 struct EventDrivenScene {
     let scene: PhysicsScene
-    private let d: Int
-    /// Each body's position and velocity at its own time `since`.
-    private var x: [SIMD3<Double>], v: [SIMD3<Double>], since: [Double]
-    private let inverseMass: [Double], radius: [Double]
-    private let normals: [SIMD3<Double>]
-    /// Impacts each body has had: a prediction made before the last one is stale.
-    private var impacts: [Int]
-    private var queue = EventQueue()
-    private let grid: Grid
-    private var cellOf: [Int], members: [[Int]]
-    private(set) var time = 0.0
+    let d: Int
+    /// Each body's motion from its own time `since`: `x + s·v + s²/2·a` at `s` after it.
+    var x: [SIMD3<Double>], v: [SIMD3<Double>], a: [SIMD3<Double>], since: [Double]
+    /// The plane each body rests on (pressed there by gravity), −1 for a body in flight.
+    var restsOn: [Int]
+    let inverseMass: [Double], radius: [Double]
+    let normals: [SIMD3<Double>]
+    /// Changes of each body's motion: a prediction made before the last one is stale.
+    var changes: [Int]
+    var queue = EventQueue()
+    let grid: Grid
+    var cellOf: [Int], members: [[Int]]
+    var time = 0.0
     private(set) var processed = 0
-    private let eventLimit: Int
+    let eventLimit: Int
+    /// Whether the queue stopped at `time` in a state it does not model; the stepper goes on from
+    /// `state(at: time)`, resolving `pendingImpact` first where there is one.
+    var handedOff = false
+    var pendingImpact: (body: Int, collider: Collisions.Collider)?
 
-    /// Whether `scene` can be run this way: nothing accelerates its bodies between impacts.
+    /// Whether `scene` can be run this way: nothing but a uniform gravity accelerates its bodies
+    /// between impacts.
     static func applies(to scene: PhysicsScene) -> Bool {
-        scene.springs.isEmpty && scene.drag == 0 && scene.gravity == .zero
+        scene.springs.isEmpty && scene.drag == 0
     }
 
     /// - Throws: `KinemaError` for a body inside a plane, as every run's start does.
@@ -33,20 +48,32 @@ struct EventDrivenScene {
         d = scene.dimensions
         x = scene.bodies.map(\.position)
         v = scene.bodies.map(\.velocity)
-        since = Array(repeating: 0, count: scene.bodies.count)
+        let count = scene.bodies.count
+        a = Array(repeating: .zero, count: count)
+        since = Array(repeating: 0, count: count)
+        restsOn = Array(repeating: -1, count: count)
         inverseMass = scene.bodies.map(\.inverseMass)
         radius = scene.bodies.map(\.radius)
         normals = scene.planes.map(\.normal)
-        impacts = Array(repeating: 0, count: scene.bodies.count)
-        eventLimit = Simulation.eventLimit(bodies: scene.bodies.count)
+        changes = Array(repeating: 0, count: count)
+        eventLimit = Simulation.eventLimit(bodies: count)
         // Spheres meet only where the scene has contacts; without, one cell holds every body.
-        let grid = Grid(positions: x, dimensions: d, largestRadius: scene.contacts == nil ? 0 : radius.max() ?? 0)
-        let cells = x.map { grid.cell(of: $0) }
-        var members = [[Int]](repeating: [], count: grid.cellCount)
-        for body in cells.indices { members[cells[body]].append(body) }
-        (self.grid, cellOf, self.members) = (grid, cells, members)
+        grid = Grid(positions: x, dimensions: d, largestRadius: scene.contacts == nil ? 0 : radius.max() ?? 0)
+        cellOf = []
+        members = []
         try requireOutsidePlanes(rule: "outside every plane at the start")
-        for body in x.indices where inverseMass[body] > 0 { predict(body) }
+        start(at: 0)
+    }
+
+    /// The speed below which a bounce ends at rest where the bodies are pressed together (as the
+    /// stepper's `Collisions` rule).
+    var restSpeed: Double { max(scene.restVelocity, 1e-9) }
+
+    /// Body `body`'s position and velocity at `t`.
+    @inline(__always)
+    func motion(_ body: Int, at t: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>) {
+        let s = t - since[body]
+        return (x[body] + s * v[body] + (0.5 * s * s) * a[body], v[body] + s * a[body])
     }
 
     /// Positions and velocities at `t` (not before the last impact processed), body by body.
@@ -55,38 +82,41 @@ struct EventDrivenScene {
         positions.reserveCapacity(x.count * d)
         velocities.reserveCapacity(x.count * d)
         for body in x.indices {
-            let p = x[body] + (t - since[body]) * v[body]
+            let (p, u) = motion(body, at: t)
             for axis in 0..<d {
                 positions.append(p[axis])
-                velocities.append(v[body][axis])
+                velocities.append(u[axis])
             }
         }
         return (positions, velocities)
     }
 
     /// The samples at `times` (increasing, none before the time reached), recording the impacts
-    /// on the way.
+    /// on the way; only those before the queue hands off (`handedOff`), where it does.
     mutating func samples(at times: [Double], events: inout [ImpactEvent]) throws
         -> (times: [Double], positions: [Double], velocities: [Double])
     {
         var positions: [Double] = [], velocities: [Double] = []
         positions.reserveCapacity(times.count * x.count * d)
         velocities.reserveCapacity(times.count * x.count * d)
+        var reached = 0
         for t in times {
             try process(until: t, events: &events)
+            if handedOff { break }
             let state = state(at: t)
             positions += state.positions
             velocities += state.velocities
+            reached += 1
         }
-        return (times, positions, velocities)
+        return (reached == times.count ? times : Array(times.prefix(reached)), positions, velocities)
     }
 
-    /// Processes every event up to `t`, recording the impacts.
+    /// Processes every event up to `t`, recording the impacts, unless the queue hands off first.
     mutating func process(until t: Double, events: inout [ImpactEvent]) throws {
-        while let next = queue.first, next.time <= t {
+        while !handedOff, let next = queue.first, next.time <= t {
             queue.removeFirst()
-            guard impacts[next.body] == next.bodyImpacts,
-                next.other < 0 || impacts[next.other] == next.otherImpacts
+            guard changes[next.body] == next.bodyChanges,
+                next.other < 0 || changes[next.other] == next.otherChanges
             else { continue }
             time = next.time
             switch next.kind {
@@ -99,13 +129,15 @@ struct EventDrivenScene {
                 collide(next.body, plane: p, events: &events)
             case .body:
                 collide(next.body, next.other, events: &events)
+            case .stop:
+                stop(next.body)
             }
             if next.kind.isImpact {
                 processed += 1
                 if processed > eventLimit { throw SimulationError.tooManyEvents(time: time, limit: eventLimit) }
             }
         }
-        time = max(time, t)
+        if !handedOff { time = max(time, t) }
     }
 
     /// Takes the bodies from `positions` and `velocities` at `t` (a gesture set one) and predicts
@@ -120,14 +152,75 @@ struct EventDrivenScene {
         }
         try requireOutsidePlanes(rule: "outside every plane")
         time = t
+        (handedOff, pendingImpact) = (false, nil)
+        start(at: t)
+    }
+
+    /// Every body's motion from its position and velocity at `t` (`x`, `v`): at rest on a plane
+    /// it touches, moves into no faster than the rest velocity and is pressed on by gravity (as
+    /// the stepper's initial contacts), in flight otherwise; then every prediction. Hands off
+    /// where two spheres are at rest on each other (a stack), or a body on two planes.
+    private mutating func start(at t: Double) {
         since = Array(repeating: t, count: x.count)
         // Every queued prediction is stale: a new count for every body.
-        impacts = impacts.map { $0 + 1 }
+        changes = changes.map { $0 + 1 }
         queue = EventQueue()
         cellOf = x.map { grid.cell(of: $0) }
         members = Array(repeating: [], count: grid.cellCount)
         for body in x.indices { members[cellOf[body]].append(body) }
+        for body in x.indices {
+            restsOn[body] = -1
+            guard inverseMass[body] > 0 else {
+                a[body] = .zero
+                continue
+            }
+            for (p, plane) in scene.planes.enumerated() {
+                let n = normals[p], gap = (x[body] * n).sum() - plane.offset - radius[body]
+                guard gap <= 1e-12 * max(1, abs(plane.offset) + radius[body]),
+                    abs((v[body] * n).sum()) <= scene.restVelocity, (scene.gravity * n).sum() < 0
+                else { continue }
+                guard restsOn[body] < 0 else { return handOff() }
+                restsOn[body] = p
+                x[body] -= gap * n
+                v[body] -= (v[body] * n).sum() * n
+            }
+            setAcceleration(body)
+            if handedOff { return }
+        }
+        if scene.contacts != nil && hasSpheresAtRestOnEachOther() { return handOff() }
         for body in x.indices where inverseMass[body] > 0 { predict(body) }
+    }
+
+    /// Whether two spheres touch, neither approach nor part faster than the rest velocity, and are
+    /// pressed together (what the stepper holds by a resting contact's force).
+    private func hasSpheresAtRestOnEachOther() -> Bool {
+        for body in x.indices where radius[body] > 0 {
+            for cell in grid.neighbours(of: cellOf[body]) {
+                for other in members[cell] where other > body && radius[other] > 0 {
+                    guard inverseMass[body] + inverseMass[other] > 0 else { continue }
+                    let separation = x[body] - x[other], distance = (separation * separation).sum().squareRoot()
+                    let reach = radius[body] + radius[other]
+                    guard distance > 0, distance - reach <= 1e-9 * max(1, reach) else { continue }
+                    let n = separation / distance
+                    if abs(((v[body] - v[other]) * n).sum()) <= scene.restVelocity && isPressed(body, other, normal: n)
+                    {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether bodies `first` and `second`, touching along `n` (from the second to the first),
+    /// accelerate towards each other.
+    func isPressed(_ first: Int, _ second: Int, normal n: SIMD3<Double>) -> Bool {
+        ((a[first] - a[second]) * n).sum() < 0
+    }
+
+    /// Stops the queue at `time`: the stepper goes on from the state there.
+    mutating func handOff() {
+        handedOff = true
     }
 
     /// Throws, naming the body and the plane, where a moving body is inside a plane beyond rounding.
@@ -143,244 +236,8 @@ struct EventDrivenScene {
         }
     }
 
-    // MARK: Predictions
-
-    private func position(_ body: Int, at t: Double) -> SIMD3<Double> { x[body] + (t - since[body]) * v[body] }
-
-    /// Queues body `body`'s next impacts with planes and with the bodies of its and the
-    /// neighbouring cells, and its next crossing into another cell.
-    private mutating func predict(_ body: Int) {
-        let now = time, xb = position(body, at: now), vb = v[body]
-        for (p, plane) in scene.planes.enumerated() {
-            let n = normals[p], closing = (vb * n).sum()
-            guard closing < 0 else { continue }
-            let gap = (xb * n).sum() - plane.offset - radius[body]
-            push(.init(time: now + max(0, gap / -closing), kind: .plane(p), body: body, other: -1), body)
-        }
-        if radius[body] > 0 && scene.contacts != nil {
-            for cell in grid.neighbours(of: cellOf[body]) {
-                for other in members[cell] where other != body && radius[other] > 0 {
-                    guard inverseMass[body] + inverseMass[other] > 0,
-                        let s = Self.meeting(xb - position(other, at: now), vb - v[other], radius[body] + radius[other])
-                    else { continue }
-                    push(.init(time: now + s, kind: .body, body: body, other: other), body)
-                }
-            }
-        }
-        if let (s, cell) = grid.crossing(from: xb, velocity: vb, cell: cellOf[body]) {
-            push(.init(time: now + s, kind: .cell(cell), body: body, other: -1), body)
-        }
-    }
-
-    private mutating func push(_ event: Event, _ body: Int) {
-        var event = event
-        event.bodyImpacts = impacts[body]
-        if event.other >= 0 { event.otherImpacts = impacts[event.other] }
-        queue.insert(event)
-    }
-
-    /// When two spheres at separation `d`, moving apart at `u`, come to distance `reach`: the
-    /// smaller root of |d + s·u|² = reach², if they approach; 0 if they approach already touching.
+    /// When two spheres in flight meet (`ContactTime.meeting`).
     static func meeting(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
-        // In units of the largest length and the fastest speed, so that neither |d|² nor |u|²
-        // overflows (coordinates and speeds up to 1e308): s = (L/V)·s' with d = L·d', u = V·u'.
-        let length = max(abs(d.x), abs(d.y), abs(d.z), reach), speed = max(abs(u.x), abs(u.y), abs(u.z))
-        guard speed > 0, speed.isFinite, length > 0, length.isFinite else { return nil }
-        return meetingAtUnitScale(d / length, u / speed, reach / length).map { $0 * (length / speed) }
-    }
-
-    private static func meetingAtUnitScale(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
-        let b = (d * u).sum()
-        guard b < 0 else { return nil }
-        let uu = (u * u).sum(), c = (d * d).sum() - reach * reach
-        if c <= 0 { return 0 }
-        let discriminant = b * b - uu * c
-        guard discriminant >= 0 else { return nil }
-        return c / (-b + discriminant.squareRoot())  // the smaller root, without cancellation
-    }
-
-    // MARK: Impacts (Collisions' impulses; nothing presses a body here, so none comes to rest)
-
-    private mutating func collide(_ b: Int, plane p: Int, events: inout [ImpactEvent]) {
-        let plane = scene.planes[p], n = normals[p]
-        var xb = position(b, at: time)
-        xb -= ((xb * n).sum() - plane.offset - radius[b]) * n  // exactly on the surface
-        let (tangential, speedIn, speedOut) = Collisions.planeBounce(
-            v[b], normal: n, restitution: plane.restitution, friction: plane.friction)
-        let before = v[b]
-        (x[b], v[b], since[b]) = (xb, tangential + speedOut * n, time)
-        impacts[b] += 1
-        events.append(
-            ImpactEvent(
-                time: time, body: scene.bodies[b].name, collider: plane.name, speedIn: speedIn, speedOut: speedOut,
-                jumps: [.init(body: b, position: xb, before: before, after: v[b])]))
-        predict(b)
-    }
-
-    private mutating func collide(_ first: Int, _ second: Int, events: inout [ImpactEvent]) {
-        guard let contact = scene.contacts else { return }
-        let (a, o) = (min(first, second), max(first, second))  // as the stepper reports a pair
-        let wa = inverseMass[a], wo = inverseMass[o], (beforeA, beforeO) = (v[a], v[o])
-        let separation = position(a, at: time) - position(o, at: time)
-        let distance = (separation * separation).sum().squareRoot()
-        let n = distance > 0 ? separation / distance : SIMD3<Double>(0, 0, 1)
-        let (xa, xo) = Collisions.separated(
-            position(a, at: time), position(o, at: time), overlap: -(distance - radius[a] - radius[o]), wa, wo,
-            normal: n)
-        let speedIn = max(-((beforeA - beforeO) * n).sum(), 0), speedOut = contact.restitution * speedIn
-        let (va, vo) = Collisions.exchanged(
-            beforeA, beforeO, wa, wo, normal: n, speedIn: speedIn, speedOut: speedOut, friction: contact.friction)
-        (x[a], v[a], since[a]) = (xa, va, time)
-        (x[o], v[o], since[o]) = (xo, vo, time)
-        impacts[a] += 1
-        impacts[o] += 1
-        events.append(
-            ImpactEvent(
-                time: time, body: scene.bodies[a].name, collider: scene.bodies[o].name, speedIn: speedIn,
-                speedOut: speedOut,
-                jumps: [
-                    .init(body: a, position: xa, before: beforeA, after: va),
-                    .init(body: o, position: xo, before: beforeO, after: vo)
-                ]))
-        if wa > 0 { predict(a) }
-        if wo > 0 { predict(o) }
-    }
-
-    // MARK: Events and cells
-
-    struct Event {
-        enum Kind {
-            case plane(Int), body, cell(Int)
-            var isImpact: Bool { if case .cell = self { false } else { true } }
-        }
-        var time: Double
-        var kind: Kind
-        var body: Int
-        /// The other body of a sphere pair, −1 otherwise.
-        var other: Int
-        var bodyImpacts = 0, otherImpacts = 0
-    }
-
-    /// A binary min-heap of events by time.
-    struct EventQueue {
-        private var heap: [Event] = []
-        var first: Event? { heap.first }
-
-        mutating func insert(_ event: Event) {
-            heap.append(event)
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child].time < heap[parent].time else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        }
-
-        mutating func removeFirst() {
-            let last = heap.removeLast()
-            guard !heap.isEmpty else { return }
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count && heap[left].time < heap[smallest].time { smallest = left }
-                if right < heap.count && heap[right].time < heap[smallest].time { smallest = right }
-                if smallest == parent { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-    }
-
-    /// Cells at least a sphere diameter wide over the bodies' starting box; the outermost cells
-    /// reach to infinity, so a body never leaves the grid.
-    struct Grid {
-        let origin: SIMD3<Double>, size: SIMD3<Double>
-        let counts: SIMD3<Int>
-        var cellCount: Int { counts.x * counts.y * counts.z }
-
-        init(positions: [SIMD3<Double>], dimensions: Int, largestRadius: Double) {
-            var low = positions.first ?? .zero, high = low
-            for p in positions {
-                low = pointwiseMin(low, p)
-                high = pointwiseMax(high, p)
-            }
-            // About one body a cell: n^(1/d) cells an axis, none narrower than a diameter; one
-            // cell where nothing collides with anything but planes.
-            let perAxis = max(1, Int(Double.pow(Double(positions.count), 1 / Double(dimensions)).rounded(.up)))
-            var counts = SIMD3<Int>(1, 1, 1), size = SIMD3<Double>(1, 1, 1)
-            for axis in 0..<dimensions {
-                // Counted as Doubles: bodies 1e308 apart make the extent infinite, and Int(∞) traps.
-                let extent = high[axis] - low[axis]
-                let byDiameter = largestRadius > 0 ? (extent / (2 * largestRadius * (1 + 1e-9))).rounded(.down) : 1
-                guard extent.isFinite, byDiameter >= 2 else { continue }
-                counts[axis] = Int(min(Double(perAxis), byDiameter))
-                size[axis] = extent / Double(counts[axis])
-            }
-            (origin, self.size, self.counts) = (low, size, counts)
-        }
-
-        func index(_ c: SIMD3<Int>) -> Int { (c.z * counts.y + c.y) * counts.x + c.x }
-
-        func coordinates(_ cell: Int) -> SIMD3<Int> {
-            SIMD3(cell % counts.x, (cell / counts.x) % counts.y, cell / (counts.x * counts.y))
-        }
-
-        func cell(of p: SIMD3<Double>) -> Int {
-            var c = SIMD3<Int>.zero
-            for axis in 0..<3 where counts[axis] > 1 {
-                let k = ((p[axis] - origin[axis]) / size[axis]).rounded(.down)
-                c[axis] = k.isNaN ? 0 : Int(min(Double(counts[axis] - 1), max(0, k)))
-            }
-            return index(c)
-        }
-
-        /// The cell and its neighbours (3 × 3 × 3 at most).
-        func neighbours(of cell: Int) -> [Int] {
-            let c = coordinates(cell)
-            var result: [Int] = []
-            for dz in -1...1 {
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let n = c &+ SIMD3(dx, dy, dz)
-                        guard (0..<3).allSatisfy({ n[$0] >= 0 && n[$0] < counts[$0] }) else { continue }
-                        result.append(index(n))
-                    }
-                }
-            }
-            return result
-        }
-
-        /// When a body at `p` moving at `u` leaves `cell` through an inner wall, and the cell it enters.
-        func crossing(from p: SIMD3<Double>, velocity u: SIMD3<Double>, cell: Int) -> (Double, Int)? {
-            let c = coordinates(cell)
-            var best: (Double, Int)?
-            for axis in 0..<3 where counts[axis] > 1 && u[axis] != 0 {
-                let step = u[axis] > 0 ? 1 : -1, next = c[axis] + step
-                guard next >= 0 && next < counts[axis] else { continue }
-                let wall = origin[axis] + Double(u[axis] > 0 ? next : c[axis]) * size[axis]
-                let s = max(0, (wall - p[axis]) / u[axis])
-                if best.map({ s < $0.0 }) ?? true {
-                    var n = c
-                    n[axis] = next
-                    best = (s, index(n))
-                }
-            }
-            return best
-        }
-    }
-}
-
-/// Stepped live by `PhysicsSimulator`: each frame processes the impacts up to its time.
-extension EventDrivenScene: LiveStepping {
-    var steps: Int { processed }
-
-    mutating func advance(to t: Double, events: inout [ImpactEvent]) throws -> (
-        positions: [Double], velocities: [Double]
-    ) {
-        try process(until: t, events: &events)
-        return state(at: t)
+        ContactTime.meeting(d, u, reach)
     }
 }

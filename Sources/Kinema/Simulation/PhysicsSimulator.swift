@@ -164,6 +164,8 @@ protocol LiveStepping {
         positions: [Double], velocities: [Double]
     )
     mutating func restart(at time: Double, positions: [Double], velocities: [Double]) throws
+    /// Goes on from where an event queue handed off (a stepper's; nothing else is handed one).
+    mutating func takeOver(_ handOff: HandOff, events: inout [ImpactEvent]) throws
 }
 
 /// Hands the stepper `Simulation` builds to a `PhysicsSimulator`.
@@ -174,7 +176,45 @@ struct LiveUse: SceneStepperUse {
         stepper
     }
 
-    func use(_ run: consuming EventDrivenScene) throws -> (any LiveStepping)? { run }
+    func use(_ run: consuming EventDrivenScene, stepping: @escaping (LiveUse) throws -> any LiveStepping) throws
+        -> any LiveStepping
+    {
+        LiveEventScene(queue: run, makeStepper: { try stepping(LiveUse()) })
+    }
+}
+
+/// A scene stepped live on its event queue until the queue hands off, then on a stepper from the
+/// state there; a gesture goes back to the queue.
+struct LiveEventScene: LiveStepping {
+    var queue: EventDrivenScene
+    var stepper: (any LiveStepping)?
+    let makeStepper: () throws -> any LiveStepping
+
+    var steps: Int { queue.processed + (stepper?.steps ?? 0) }
+
+    mutating func advance(to time: Double, events: inout [ImpactEvent]) throws -> (
+        positions: [Double], velocities: [Double]
+    ) {
+        guard var stepper else {
+            try queue.process(until: time, events: &events)
+            guard queue.handedOff else { return queue.state(at: time) }
+            var stepper = try makeStepper()
+            try stepper.takeOver(HandOff(queue), events: &events)
+            defer { self.stepper = stepper }
+            return try stepper.advance(to: time, events: &events)
+        }
+        defer { self.stepper = stepper }
+        return try stepper.advance(to: time, events: &events)
+    }
+
+    mutating func restart(at time: Double, positions: [Double], velocities: [Double]) throws {
+        try queue.restart(at: time, positions: positions, velocities: velocities)
+        stepper = nil
+    }
+
+    mutating func takeOver(_ handOff: HandOff, events: inout [ImpactEvent]) throws {
+        try restart(at: handOff.time, positions: handOff.positions, velocities: handOff.velocities)
+    }
 }
 
 extension SceneStepper: LiveStepping {

@@ -202,10 +202,24 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         resetEnergy()
     }
 
-    private mutating func apply(_ impact: Impact, events: inout [ImpactEvent]) throws {
+    /// Applies `impact` to the state the bodies `arrived` in (the step's, interpolated, unless given).
+    /// Goes on from where an event queue handed off: its state, then the impact it left there
+    /// (a bounce that ends at rest on a sphere, or on a second plane), resolved as every impact is.
+    mutating func takeOver(_ handOff: HandOff, events: inout [ImpactEvent]) throws {
+        var state = PhaseState<V>.zero(like: integrator.state)
+        for (lane, x) in handOff.positions.enumerated() { state.position[lane: lane] = x }
+        for (lane, v) in handOff.velocities.enumerated() { state.velocity[lane: lane] = v }
+        try restart(at: handOff.time, state: state)
+        guard let (body, collider) = handOff.impact else { return }
+        try apply(Impact(time: handOff.time, body: body, collider: collider), arriving: state, events: &events)
+    }
+
+    private mutating func apply(_ impact: Impact, arriving arrived: PhaseState<V>? = nil, events: inout [ImpactEvent])
+        throws
+    {
         var system = integrator.system
         if impact.stops, case .plane(let p) = impact.collider {
-            var state = integrator.interpolateInPlace(at: impact.time)
+            var state = arrived ?? integrator.interpolateInPlace(at: impact.time)
             let v = system.vector(state.velocity, body: impact.body), n = system.planeNormals[p]
             system.set(&state.velocity, body: impact.body, to: (v * n).sum() * n)
             Collisions.holdResting(system, &state, around: [impact.body])
@@ -215,7 +229,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         }
         let recorded = events.count
         let state = Collisions.apply(
-            &system, integrator.interpolateInPlace(at: impact.time), body: impact.body,
+            &system, arrived ?? integrator.interpolateInPlace(at: impact.time), body: impact.body,
             collider: impact.collider, time: impact.time, events: &events)
         integrator.system = system
         integrator.restart(at: impact.time, state: state)
@@ -621,18 +635,31 @@ protocol SceneStepperUse {
     /// witnesses, a microsecond of a 2-s Adams run).
     func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Result
     where I.System == SceneSystem<V>
-    /// The result of an event-driven run, or nil where this use steps (a live scene).
-    func use(_ run: consuming EventDrivenScene) throws -> Result?
+    /// The result of an event-driven run. Where the queue hands off, `stepping` runs a use
+    /// `resumed` from the queue's state on a stepper.
+    func use(_ run: consuming EventDrivenScene, stepping: @escaping (Self) throws -> Result) throws -> Result
 }
 
-extension SceneStepperUse {
-    func use(_ run: consuming EventDrivenScene) throws -> Result? { nil }
+/// The state an event queue handed off at, for a stepper to go on from, and the impact it left
+/// unresolved there.
+struct HandOff {
+    let time: Double
+    let positions: [Double], velocities: [Double]
+    let impact: (body: Int, collider: Collisions.Collider)?
+
+    init(_ run: EventDrivenScene) {
+        time = run.time
+        (positions, velocities) = run.state(at: run.time)
+        impact = run.pendingImpact
+    }
 }
 
 /// A batch run: every sample time at once, recorded into a trajectory.
 struct SampledRun: SceneStepperUse {
     let scene: PhysicsScene
     let times: [Double]
+    /// Where a stepper takes over from an event queue; nil from the start.
+    var resumed: HandOff? = nil
     var duration: Double { times.last ?? 0 }
 
     func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory
@@ -643,16 +670,23 @@ struct SampledRun: SceneStepperUse {
     func record<I: Integrator, V>(_ stepper: inout SceneStepper<I, V>) throws -> Trajectory
     where I.System == SceneSystem<V> {
         var events: [ImpactEvent] = []
+        if let resumed { try stepper.takeOver(resumed, events: &events) }
         let samples = try stepper.samples(at: times, stepLimit: times.last ?? 0, scene: scene, events: &events)
         return Trajectory(
             scene: scene, samples: samples, events: events, steps: stepper.integrator.steps,
             evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 
-    func use(_ run: consuming EventDrivenScene) throws -> Trajectory? {
+    func use(_ run: consuming EventDrivenScene, stepping: @escaping (SampledRun) throws -> Trajectory) throws
+        -> Trajectory
+    {
+        var run = run
         var events: [ImpactEvent] = []
         let samples = try run.samples(at: times, events: &events)
-        return Trajectory(scene: scene, samples: samples, events: events, steps: run.processed)
+        let head = Trajectory(scene: scene, samples: samples, events: events, steps: run.processed)
+        guard run.handedOff else { return head }
+        let rest = SampledRun(scene: scene, times: Array(times[samples.times.count...]), resumed: HandOff(run))
+        return head.followed(by: try stepping(rest))
     }
 }
 
@@ -667,6 +701,9 @@ struct StreamedRun: SceneStepperUse {
     /// order; leaves it empty when none are left.
     let nextTimes: (inout [Double]) -> Void
     let each: (Trajectory) throws -> Void
+    /// Where a stepper takes over from an event queue, with the times of its chunk still to
+    /// sample; nil from the start.
+    var resumed: (state: HandOff, times: [Double])? = nil
 
     func use<I: Integrator, V>(_ stepper: consuming SceneStepper<I, V>) throws -> Trajectory
     where I.System == SceneSystem<V> {
@@ -678,27 +715,59 @@ struct StreamedRun: SceneStepperUse {
         var events: [ImpactEvent] = []
         var times: [Double] = []
         times.reserveCapacity(chunk + 1)
+        if let resumed {
+            try stepper.takeOver(resumed.state, events: &events)
+            times = resumed.times
+        }
         while true {
-            nextTimes(&times)
+            if times.isEmpty { nextTimes(&times) }
             if times.isEmpty { break }
             try each(
                 Trajectory(
                     scene: scene,
                     samples: try stepper.samples(at: times, stepLimit: duration, scene: scene, events: &events)))
+            times.removeAll(keepingCapacity: true)
         }
         return Trajectory(
             scene: scene, samples: ([], [], []), events: events, steps: stepper.integrator.steps,
             evaluations: stepper.integrator.evaluations, pairTests: stepper.pairTests)
     }
 
-    func use(_ run: consuming EventDrivenScene) throws -> Trajectory? {
+    func use(_ run: consuming EventDrivenScene, stepping: @escaping (StreamedRun) throws -> Trajectory) throws
+        -> Trajectory
+    {
+        var run = run
         var events: [ImpactEvent] = []
         var times: [Double] = []
         while true {
             nextTimes(&times)
             if times.isEmpty { break }
-            try each(Trajectory(scene: scene, samples: try run.samples(at: times, events: &events)))
+            let samples = try run.samples(at: times, events: &events)
+            if !samples.times.isEmpty { try each(Trajectory(scene: scene, samples: samples)) }
+            guard run.handedOff else { continue }
+            var rest = self
+            rest.resumed = (HandOff(run), Array(times[samples.times.count...]))
+            let tail = try stepping(rest)
+            return Trajectory(
+                scene: scene, samples: ([], [], []), events: events + tail.events, steps: run.processed + tail.steps,
+                evaluations: tail.evaluations, pairTests: tail.pairTests)
         }
         return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: run.processed)
+    }
+}
+
+extension Trajectory {
+    /// This run's samples, impacts and work, then `tail`'s (a stepper's, going on from where an
+    /// event queue handed off).
+    func followed(by tail: Trajectory) -> Trajectory {
+        var joined = self
+        joined.times += tail.times
+        joined.positions += tail.positions
+        joined.velocities += tail.velocities
+        joined.events += tail.events
+        joined.steps += tail.steps
+        joined.evaluations += tail.evaluations
+        joined.pairTests += tail.pairTests
+        return joined
     }
 }

@@ -216,11 +216,18 @@ public struct Simulation: Sendable {
     {
         try method.validate()
         try requireValidMaximumStep()
-        if case .exact = method, EventDrivenScene.applies(to: scene),
-            let result = try use.use(EventDrivenScene(scene: scene))
-        {
-            return result
+        if case .exact = method, EventDrivenScene.applies(to: scene) {
+            return try use.use(EventDrivenScene(scene: scene)) { resumed in
+                try withSteppedRun(method: method, landOnSamples: landOnSamples, resumed)
+            }
         }
+        return try withSteppedRun(method: method, landOnSamples: landOnSamples, use)
+    }
+
+    /// `withStepper` on the stepper alone (no event queue).
+    private func withSteppedRun<Use: SceneStepperUse>(method: IntegrationMethod, landOnSamples: Bool, _ use: Use)
+        throws -> Use.Result
+    {
         func packed<V: StateVector>(_: V.Type) throws -> Use.Result {
             try withStepper(SceneSystem<V>(scene: scene), method, landOnSamples, use, PackedIntegrators<V>.self)
         }

@@ -263,4 +263,25 @@ struct PhysicsSimulatorTests {
         let restart = 2 - 0.5 * 9.81 * 0.05 * 0.05
         #expect(abs(live.positions[0] - (restart - 0.5 * 9.81 * 0.05 * 0.05)) <= 1e-12)
     }
+
+    /// A gesture that leaves a resting column as it is (the top ball's velocity set to zero) keeps
+    /// every contact: the restart finds what presses from the forces alone. It used to judge the
+    /// press with the old contacts' forces cancelling it, so the column fell onto the floor again.
+    @Test(arguments: [IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-9), .exact])
+    func aGestureKeepsARestingColumnsContacts(_ method: IntegrationMethod) throws {
+        let heights = [0.1, 0.3, 0.5]
+        var live = try PhysicsSimulator(scene: ContactTests.column(heights), method: method)
+        live.advance(to: 0.25)
+        try live.setVelocity(.zero, ofBody: 2)
+        var impacts = 0
+        for frame in 1...15 {
+            live.advance(to: 0.25 + Double(frame) / 60)
+            impacts += live.events.count
+        }
+        #expect(live.failure == nil && impacts == 0, "\(method): \(impacts) impacts after the gesture")
+        for (b, height) in heights.enumerated() {
+            #expect(
+                abs(live.position(ofBody: b).x - height) <= 1e-12, "\(method): b\(b) at \(live.position(ofBody: b).x)")
+        }
+    }
 }

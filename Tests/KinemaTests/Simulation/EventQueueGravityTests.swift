@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+@_spi(Engine) @testable import Kinema
+
+/// `exact` under uniform gravity on the event queue: every flight a parabola, every impact
+/// predicted in closed form. References: the closed forms of each case (the bounce series, two
+/// parabolas meeting, a parabola reaching a sphere, Coulomb friction on a floor and an incline),
+/// energy, and dop853 at 1e-12 for the order of impacts.
+struct EventQueueGravityTests {
+    static let g = 9.81
+
+    /// A ball dropped from 1 m (e = 0.8): impacts at the geometric series' times to 1e-12 s, at
+    /// rest (after 4.06 s) from the first bounce slower than the rest velocity, every sample on
+    /// the parabolas.
+    @Test func aDropBouncesAtTheSeriesTimesAndComesToRest() throws {
+        let e = 0.8, scene = try PhysicsScene.drop(height: 1, gravity: Self.g, restitution: e)
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 5, sampleRate: 240)
+        var time = (2 / Self.g).squareRoot(), speed = (2 * Self.g).squareRoot()
+        var expected: [(time: Double, speedOut: Double)] = []
+        while true {
+            let out = e * speed
+            if out < scene.restVelocity {
+                expected.append((time, 0))
+                break
+            }
+            expected.append((time, out))
+            time += 2 * out / Self.g
+            speed = out
+        }
+        #expect(run.events.count == expected.count, "\(run.events.count) impacts, \(expected.count) in the series")
+        for (event, reference) in zip(run.events, expected) {
+            #expect(abs(event.time - reference.time) <= 1e-12, "impact at \(event.time), series \(reference.time)")
+            #expect(abs(event.speedOut - reference.speedOut) <= 1e-12 * (1 + reference.speedOut))
+        }
+        // Every step is an event of the queue, not a step of an integrator.
+        #expect(run.steps == run.events.count)
+        for i in 0..<run.count {
+            let t = run.times[i], x = run.position(atSample: i)
+            let analytic: Double
+            if let last = expected.last(where: { $0.time <= t }) {
+                let s = t - last.time
+                analytic = last.speedOut == 0 ? 0 : last.speedOut * s - 0.5 * Self.g * s * s
+            } else {
+                analytic = 1 - 0.5 * Self.g * t * t
+            }
+            #expect(abs(x - analytic) <= 1e-12, "t = \(t): \(x), closed form \(analytic)")
+        }
+    }
+
+    /// Two balls thrown towards each other at the same height: both fall alike, so they meet when
+    /// the gap along x closes, 2 − 2t = 0.2 at t = 0.9, and exchange their x velocities there.
+    @Test func twoFallingBallsMeetWhenTheirRelativeLineSaysSo() throws {
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "a", position: SIMD3(0, 10, 0), velocity: SIMD3(1, 0, 0), radius: 0.1),
+                PhysicsBody(name: "b", position: SIMD3(2, 10, 0), velocity: SIMD3(-1, 0, 0), radius: 0.1)
+            ], gravity: SIMD3(0, -Self.g, 0), contacts: .init(restitution: 1))
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 1.2, sampleRate: 10)
+        let impact = try #require(run.events.first)
+        #expect(run.events.count == 1)
+        #expect(abs(impact.time - 0.9) <= 1e-12, "met at \(impact.time)")
+        let last = run.count - 1, t = run.times[last]
+        // After the exchange a moves back at −1 from x = 0.9, b at +1 from 1.1; both fall from 10.
+        #expect(abs(run.position(ofBody: 0, atSample: last).x - (0.9 - (t - 0.9))) <= 1e-12)
+        #expect(abs(run.position(ofBody: 1, atSample: last).x - (1.1 + (t - 0.9))) <= 1e-12)
+        #expect(abs(run.position(ofBody: 0, atSample: last).y - (10 - 0.5 * Self.g * t * t)) <= 1e-12)
+    }
+
+    /// A ball falling from rest beside the top of a static sphere (radius 0.5 at the origin, the
+    /// ball's 0.1 at x = 0.3): they touch where 2 − g t²/2 = √(0.6² − 0.3²), a quartic in t
+    /// against a body that does not fall. Both times to 1e-12 s, and one static sphere stays
+    /// a target for every ball that comes after (a second ball, later).
+    @Test func aBallMeetsAStaticSphereWhereItsParabolaReachesIt() throws {
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "post", position: .zero, radius: 0.5, isStatic: true),
+                PhysicsBody(name: "first", position: SIMD3(0.3, 2, 0), radius: 0.1),
+                PhysicsBody(name: "second", position: SIMD3(-0.3, 3, 0), radius: 0.1)
+            ], gravity: SIMD3(0, -Self.g, 0), contacts: .init(restitution: 0.5))
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 0.8, sampleRate: 10)
+        let height = (0.36 - 0.09).squareRoot()
+        let first = (2 * (2 - height) / Self.g).squareRoot(), second = (2 * (3 - height) / Self.g).squareRoot()
+        let impacts = run.events.filter { $0.collider == "post" || $0.body == "post" }
+        #expect(impacts.count == 2, "\(run.events.map { "\($0.body)–\($0.collider) at \($0.time)" })")
+        #expect(abs(impacts[0].time - first) <= 1e-12, "first at \(impacts[0].time), closed form \(first)")
+        #expect(abs(impacts[1].time - second) <= 1e-12, "second at \(impacts[1].time), closed form \(second)")
+        ContactTests.expectNothingInside(run, scene, "exact")
+    }
+
+    /// A ball sliding on a floor with friction μ from 2 m/s: decelerates at μg and stops after
+    /// 2/(μg) s, 2²/(2μg) m on; held there after.
+    @Test func aBallSlidingOnAFloorStopsWhereFrictionSays() throws {
+        let mu = 0.5, r = 0.1
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: [PhysicsBody(name: "ball", position: SIMD3(0, r, 0), velocity: SIMD3(2, 0, 0))],
+            gravity: SIMD3(0, -Self.g, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(0, 1, 0), offset: r, restitution: 0.5, friction: mu)])
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 50)
+        let stop = 2 / (mu * Self.g)
+        #expect(run.events.isEmpty)
+        for i in 0..<run.count {
+            let t = min(run.times[i], stop), x = 2 * t - 0.5 * mu * Self.g * t * t
+            #expect(abs(run.position(ofBody: 0, atSample: i).x - x) <= 1e-12, "t = \(run.times[i])")
+            #expect(abs(run.position(ofBody: 0, atSample: i).y - r) <= 1e-15)
+            #expect(abs(run.velocity(ofBody: 0, atSample: i).x - (2 - mu * Self.g * t)) <= 1e-12)
+        }
+    }
+
+    /// A ball at rest on an incline of 30°: friction holds it where μ ≥ tan θ; below, it slides
+    /// down with (sin θ − μ cos θ) g.
+    @Test(arguments: [0.7, 0.5, 0.2, 0.0])
+    func theFrictionConeOnAnIncline(_ mu: Double) throws {
+        let theta = Double.pi / 6, r = 0.1
+        let normal = SIMD3(-sin(theta), cos(theta), 0), down = SIMD3(-cos(theta), -sin(theta), 0)
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: [PhysicsBody(name: "ball", position: r * normal, radius: r)],
+            gravity: SIMD3(0, -Self.g, 0),
+            planes: [Plane(name: "incline", normal: normal, restitution: 0, friction: mu)])
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 20)
+        let acceleration = max(0, sin(theta) - mu * cos(theta)) * Self.g
+        #expect(run.events.isEmpty)
+        for i in 0..<run.count {
+            let t = run.times[i], expected = r * normal + (0.5 * acceleration * t * t) * down
+            let moved = run.position(ofBody: 0, atSample: i) - expected
+            #expect((moved * moved).sum().squareRoot() <= 1e-12, "μ = \(mu), t = \(t): off by \(moved)")
+        }
+    }
+
+    /// 80 elastic balls falling into a 2-D box (restitution 1, no rest velocity): the energy of
+    /// every sample is the start's to 1e-12, nothing is inside anything, and dop853 at 1e-12
+    /// meets the first impacts in the same order within 1e-6 s.
+    @Test func anElasticRainKeepsItsEnergyAndTheStepperFollowsIt() throws {
+        let scene = try Self.rain(balls: 80, restitution: 1, restVelocity: 0, seed: 3)
+        let exact = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 30)
+        #expect(exact.events.count >= 200 && exact.steps == exact.events.count, "\(exact.events.count) impacts")
+        let energies = (0..<exact.count).map { i in
+            scene.bodies.indices.map { (b: Int) -> Double in
+                let v = exact.velocity(ofBody: b, atSample: i), y = exact.position(ofBody: b, atSample: i).y
+                return 0.5 * (v * v).sum() + Self.g * y
+            }.reduce(0, +)
+        }
+        #expect(
+            energies.allSatisfy { abs($0 - energies[0]) <= 1e-12 * abs(energies[0]) },
+            "energy \(energies.min()!)…\(energies.max()!)")
+        ContactTests.expectNothingInside(exact, scene, "exact")
+        let stepped = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1, sampleRate: 30)
+        for (a, b) in zip(exact.events, stepped.events).prefix(40) {
+            #expect(
+                a.body == b.body && a.collider == b.collider && abs(a.time - b.time) <= 1e-6,
+                "dop853: \(b.body)–\(b.collider) at \(b.time), exact \(a.body)–\(a.collider) at \(a.time)")
+        }
+    }
+
+    /// A ball dropped on one at rest on the floor, stopping on it (contacts of restitution 0):
+    /// the queue hands the stack to the stepper, which holds it; batch and live agree.
+    @Test func aStackFormsWhereTheQueueHandsOffToTheStepper() throws {
+        let r = 0.1
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "low", position: SIMD3(0, r, 0), radius: r),
+                PhysicsBody(name: "high", position: SIMD3(0, 1, 0), radius: r)
+            ], gravity: SIMD3(0, -Self.g, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(0, 1, 0), restitution: 0.5)], contacts: .init(restitution: 0))
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 60)
+        let landing = (2 * (1 - 3 * r) / Self.g).squareRoot()
+        let first = try #require(run.events.first)
+        #expect(first.body == "low" && first.collider == "high" && abs(first.time - landing) <= 1e-12)
+        let last = run.count - 1
+        #expect(abs(run.position(ofBody: 0, atSample: last).y - r) <= 1e-9)
+        #expect(abs(run.position(ofBody: 1, atSample: last).y - 3 * r) <= 1e-9)
+        ContactTests.expectNothingInside(run, scene, "exact")
+        var live = try PhysicsSimulator(scene: scene, method: .exact)
+        for i in 1..<run.count {
+            live.advance(to: run.times[i])
+            #expect(live.failure == nil)
+            for b in 0..<2 {
+                let off = live.position(ofBody: b) - run.position(ofBody: b, atSample: i)
+                #expect((off * off).sum().squareRoot() <= 1e-12, "body \(b) at t = \(run.times[i])")
+            }
+        }
+    }
+
+    /// The predictions' roots: a plane gap's first closing root and a quartic's first root.
+    @Test func contactTimesAreTheFirstClosingRoots() throws {
+        // Dropped from a gap of 1 under g: g t²/2 = 1.
+        #expect(abs(ContactTime.closing(gap: 1, rate: 0, acceleration: -Self.g)! - (2 / Self.g).squareRoot()) <= 1e-15)
+        // Leaving the floor at 3 m/s: back after 2·3/g, not at once.
+        #expect(abs(ContactTime.closing(gap: 0, rate: 3, acceleration: -Self.g)! - 6 / Self.g) <= 1e-15)
+        #expect(ContactTime.closing(gap: 0, rate: -1, acceleration: 5) == 0)  // touching, closing
+        #expect(ContactTime.closing(gap: 1, rate: 1, acceleration: 1) == nil)  // moving and pulled away
+        // Thrown upwards at a ceiling 1 above at 5 m/s: the first root of 1 − 5t + g t²/2.
+        let ceiling = try #require(ContactTime.closing(gap: 1, rate: -5, acceleration: Self.g))
+        #expect(abs(ceiling - (5 - (25 - 2 * Self.g).squareRoot()) / Self.g) <= 1e-15)
+        #expect(ContactTime.closing(gap: 1, rate: -4, acceleration: Self.g) == nil)  // turns back 0.82 up
+        // A sphere 2 above another (reach 1), falling onto it from rest: 2 − g t²/2 = 1.
+        let fall = try #require(ContactTime.meeting(SIMD3(0, 2, 0), .zero, SIMD3(0, -Self.g, 0), 1))
+        #expect(abs(fall - (2 / Self.g).squareRoot()) <= 1e-15)
+        // Thrown up past it sideways (x 1.5 > reach): never.
+        #expect(ContactTime.meeting(SIMD3(1.5, 2, 0), SIMD3(0, 3, 0), SIMD3(0, -Self.g, 0), 1) == nil)
+        // Touching and leaving upwards at 1 m/s: meets again after 2/g.
+        let again = try #require(ContactTime.meeting(SIMD3(0, 1, 0), SIMD3(0, 1, 0), SIMD3(0, -Self.g, 0), 1))
+        #expect(abs(again - 2 / Self.g) <= 1e-12)
+    }
+
+    /// `balls` of radius 0.04 dropped with velocities in [−1, 1]² into a 1.6 m 2-D box (floor
+    /// and two walls), from heights up to 3.2 m.
+    static func rain(balls: Int, restitution e: Double, restVelocity: Double, seed: UInt64) throws -> PhysicsScene {
+        var rng = SplitMix64(seed: seed)
+        func uniform(_ low: Double, _ high: Double) -> Double {
+            low + (high - low) * Double(rng.next() >> 11) / Double(1 << 53)
+        }
+        let r = 0.04, side = 1.6
+        var positions: [SIMD3<Double>] = []
+        while positions.count < balls {
+            let p = SIMD3(uniform(r, side - r), uniform(r, 2 * side), 0)
+            if positions.allSatisfy({ (($0 - p) * ($0 - p)).sum() > 4 * r * r }) { positions.append(p) }
+        }
+        let bodies = try positions.enumerated().map { i, p in
+            try PhysicsBody(name: "b\(i)", position: p, velocity: SIMD3(uniform(-1, 1), uniform(-1, 1), 0), radius: r)
+        }
+        return try PhysicsScene(
+            dimensions: 2, bodies: bodies, gravity: SIMD3(0, -Self.g, 0),
+            planes: [
+                Plane(name: "floor", normal: SIMD3(0, 1, 0), restitution: e),
+                Plane(name: "left", normal: SIMD3(1, 0, 0), restitution: e),
+                Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -side, restitution: e)
+            ], contacts: .init(restitution: e), restVelocity: restVelocity)
+    }
+}
