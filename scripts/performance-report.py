@@ -223,29 +223,31 @@ def studio(measured):
 MUJOCO_ROW = "1,000 elastic spheres in a box, 5 s"
 
 
-def mujoco_box(measured):
-    """The sphere box against MuJoCo: its table (with when and where it was measured) and its headline row."""
-    venv = benchmarks / "mujoco" / ".venv"
+def peer_python(peer):
+    """The Python of Benchmarks/PEER's virtual environment, made and given its requirements first."""
+    venv = benchmarks / peer / ".venv"
     if not (venv / "bin" / "python").exists():
         run([sys.executable, "-m", "venv", venv])
-    run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / "mujoco" / "requirements.txt"])
-    out, _ = run([venv / "bin" / "python", benchmarks / "mujoco" / "sphere_box.py", kinema])
+    run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / peer / "requirements.txt"])
+    return venv / "bin" / "python"
+
+
+def mujoco_box(measured):
+    """The sphere box against MuJoCo: its table (with when and where it was measured) and its headline row."""
+    python = peer_python("mujoco")
+    out, _ = run([python, benchmarks / "mujoco" / "sphere_box.py", kinema])
     rows = markdown_tables(out)[0]
     headline = [MUJOCO_ROW, f"RK4 {rows[1][1]}, exact {rows[2][1]}; energy {rows[1][2]}, {rows[2][2]}",
                 f"MuJoCo: {rows[3][1]}, energy {rows[3][2]}", f"{rows[4][1]} MuJoCo (RK4, exact)", measured,
                 "`make performance-report` (`Benchmarks/mujoco/sphere_box.py`)"]
-    large, _ = run([venv / "bin" / "python", benchmarks / "mujoco" / "sphere_box.py", kinema,
+    large, _ = run([python, benchmarks / "mujoco" / "sphere_box.py", kinema,
                     "--bodies-per-side", "22", "--exact-only"])
     return out.strip() + "\n\n" + large.strip() + f"\n\nMeasured {measured}, on {machine()}.", headline
 
 
 def pymunk_contacts(measured):
     """Piles and rains against pymunk: their tables, with when and where they were measured."""
-    venv = benchmarks / "pymunk" / ".venv"
-    if not (venv / "bin" / "python").exists():
-        run([sys.executable, "-m", "venv", venv])
-    run([venv / "bin" / "pip", "install", "-q", "-r", benchmarks / "pymunk" / "requirements.txt"])
-    out, _ = run([venv / "bin" / "python", benchmarks / "pymunk" / "contacts.py", kinema])
+    out, _ = run([peer_python("pymunk"), benchmarks / "pymunk" / "contacts.py", kinema])
     return out.strip() + f"\n\nMeasured {measured}, on {machine()}."
 
 

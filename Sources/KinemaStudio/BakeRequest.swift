@@ -1,4 +1,5 @@
 import Foundation
+import Kinema
 import KinemaCLI
 
 /// A `POST /api/bake` body: a motion (an easing, a spring in any dialect, or a drop) and how to bake
@@ -73,6 +74,14 @@ struct BakeRequest {
     init(json data: Data) throws(Refusal) {
         guard let fields = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw Refusal(status: 400, field: nil, message: "the body must be a JSON object of fields.")
+        }
+        // A field given twice is refused, as scene files refuse it (the decoder keeps either one).
+        if case .object(let members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) {
+            var seen = Set<String>()
+            for member in members where !seen.insert(member.key).inserted {
+                throw Refusal(
+                    status: 400, field: member.key, message: "'\(member.key)' is given twice (\(member.location)).")
+            }
         }
         guard case .text(let source)? = fields["source"] else {
             throw Refusal(

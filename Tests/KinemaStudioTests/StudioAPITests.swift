@@ -118,6 +118,8 @@ struct StudioAPITests {
         (#"{"source": "easing", "easing": "wobble"}"#, nil, "wobble"),
         (#"{"source": "easing"}"#, "easing", "is needed"),
         (#"{"source": "drop", "restitution": true}"#, "restitution", "must be a number"),
+        // Taken silently before, the decoder keeping one of the two.
+        (#"{"source": "spring", "response": 0.5, "bounce": 0.2, "bounce": 0.9}"#, "bounce", "given twice"),
         (#"[1, 2]"#, nil, "JSON object"),
         (#"not json"#, nil, "JSON object")
     ])

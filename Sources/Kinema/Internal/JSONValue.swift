@@ -1,6 +1,6 @@
 /// A parsed JSON value that remembers where each object member's key stood, so schema errors
 /// (unknown keys, wrong types) can name a line and column as well as syntax errors do.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,15 +8,15 @@ enum JSONValue: Sendable {
     case array([JSONValue], Location)
     case object([(key: String, value: JSONValue, location: Location)], Location)
 
-    struct Location: Sendable, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var description: String { "line \(line), column \(column)" }
+    package struct Location: Sendable, CustomStringConvertible {
+        package var line: Int
+        package var column: Int
+        package var description: String { "line \(line), column \(column)" }
     }
 }
 
 /// A strict RFC 8259 parser (no comments, no trailing commas) with line and column in its errors.
-struct JSONParser {
+package struct JSONParser {
     struct SyntaxError: Error, CustomStringConvertible {
         let message: String
         let location: JSONValue.Location
@@ -29,7 +29,7 @@ struct JSONParser {
     private var lineStart = 0
     private var depth = 0
 
-    static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         parser.skipWhitespace()
         let value = try parser.parseValue()

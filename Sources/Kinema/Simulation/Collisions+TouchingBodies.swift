@@ -61,7 +61,7 @@ extension Collisions {
             found = false
             for contact in contacts
             where !system.resting.contains(contact)
-                && abs(separationSpeed(system, state, contact)) <= max(scene.restVelocity, 1e-9)
+                && abs(separationSpeed(system, state, contact)) <= scene.restSpeed
                 && isPressed(system, state, contact)
             {
                 system.resting.append(contact)

@@ -253,7 +253,7 @@ enum Collisions {
             guard changed.contains(where: contact.involves) else { return false }
             let speed = separationSpeed(system, state, contact)
             return speed > 1e-12
-                && (speed >= max(system.scene.restVelocity, 1e-9) || !isPressed(system, state, contact))
+                && (speed >= system.scene.restSpeed || !isPressed(system, state, contact))
         }
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
         stopHeldBodies(system, &state)
@@ -506,7 +506,7 @@ enum Collisions {
             var (tangential, speedIn, speedOut) = planeBounce(
                 v, normal: n, restitution: plane.restitution * restitutionScale, friction: plane.friction)
             let contact = RestingContact(body: b, plane: p)
-            if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, contact) {
+            if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(system, state, contact)) {
                 speedOut = 0
                 if !system.resting.contains(contact) { system.resting.append(contact) }
             } else {
@@ -537,7 +537,7 @@ enum Collisions {
             // At rest, the pair's speed along the normal is 0, as a body's at rest on a plane: met
             // while still parting (by rounding), it would be let go and met again at once.
             var closed = speedIn
-            if speedOut < max(scene.restVelocity, 1e-9) && isPressed(system, state, pair) {
+            if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(system, state, pair)) {
                 speedOut = 0
                 closed = approach
                 if !system.resting.contains(pair) { system.resting.append(pair) }

@@ -119,7 +119,7 @@ extension EventDrivenScene {
         xb -= ((xb * n).sum() - plane.offset - radius[body]) * n  // exactly on the surface
         var (tangential, speedIn, speedOut) = Collisions.planeBounce(
             before, normal: n, restitution: plane.restitution, friction: plane.friction)
-        let pressed = (scene.gravity * n).sum() < 0, rests = speedOut < restSpeed && pressed
+        let rests = scene.comesToRest(bouncingAt: speedOut, pressed: (scene.gravity * n).sum() < 0)
         if rests { speedOut = 0 }
         let after = tangential + speedOut * n, stays = staysOnItsPlane(body, before: before, after: after)
         // At rest on two planes: the stepper's contact forces hold it.
@@ -155,7 +155,7 @@ extension EventDrivenScene {
         let (xa, xo) = Collisions.separated(
             positionA, positionO, overlap: -(distance - radius[a] - radius[o]), wa, wo, normal: n)
         let speedIn = max(-((beforeA - beforeO) * n).sum(), 0), speedOut = contact.restitution * speedIn
-        if speedOut < restSpeed && isPressed(a, o, normal: n) {
+        if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(a, o, normal: n)) {
             pendingImpact = (a, .body(o))
             return handOff()
         }

@@ -65,10 +65,6 @@ struct EventDrivenScene {
         start(at: 0)
     }
 
-    /// The speed below which a bounce ends at rest where the bodies are pressed together (as the
-    /// stepper's `Collisions` rule).
-    var restSpeed: Double { max(scene.restVelocity, 1e-9) }
-
     /// Body `body`'s position and velocity at `t`.
     @inline(__always)
     func motion(_ body: Int, at t: Double) -> (position: SIMD3<Double>, velocity: SIMD3<Double>) {

@@ -91,6 +91,17 @@ public struct PhysicsScene: Hashable, Sendable {
 
     /// Whether anything can collide: a plane, or contacts between bodies.
     public var hasColliders: Bool { !planes.isEmpty || contacts != nil }
+
+    /// The speed below which a bounce ends at rest: the rest velocity, or rounding's 1e-9 where
+    /// it is 0 (an elastic scene's grazing contacts).
+    var restSpeed: Double { max(restVelocity, 1e-9) }
+
+    /// The rest rule of every run, stepped or event-driven: an impact whose bounce leaves at
+    /// `speedOut` ends at rest where it is slower than `restSpeed` and the forces press the two
+    /// sides together.
+    func comesToRest(bouncingAt speedOut: Double, pressed: @autoclosure () -> Bool) -> Bool {
+        speedOut < restSpeed && pressed()
+    }
 }
 
 extension PhysicsScene {
