@@ -202,18 +202,16 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         resetEnergy()
     }
 
-    /// Applies `impact` to the state the bodies `arrived` in (the step's, interpolated, unless given).
     /// Goes on from where an event queue handed off: its state, then the impact it left there
     /// (a bounce that ends at rest on a sphere, or on a second plane), resolved as every impact is.
     mutating func takeOver(_ handOff: HandOff, events: inout [ImpactEvent]) throws {
-        var state = PhaseState<V>.zero(like: integrator.state)
-        for (lane, x) in handOff.positions.enumerated() { state.position[lane: lane] = x }
-        for (lane, v) in handOff.velocities.enumerated() { state.velocity[lane: lane] = v }
-        try restart(at: handOff.time, state: state)
+        try restart(at: handOff.time, positions: handOff.positions, velocities: handOff.velocities)
         guard let (body, collider) = handOff.impact else { return }
-        try apply(Impact(time: handOff.time, body: body, collider: collider), arriving: state, events: &events)
+        let impact = Impact(time: handOff.time, body: body, collider: collider)
+        try apply(impact, arriving: integrator.state, events: &events)
     }
 
+    /// Applies `impact` to the state the bodies `arrived` in (the step's, interpolated, unless given).
     private mutating func apply(_ impact: Impact, arriving arrived: PhaseState<V>? = nil, events: inout [ImpactEvent])
         throws
     {

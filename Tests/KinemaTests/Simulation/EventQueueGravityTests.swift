@@ -173,6 +173,12 @@ struct EventQueueGravityTests {
         #expect(abs(run.position(ofBody: 0, atSample: last).y - r) <= 1e-9)
         #expect(abs(run.position(ofBody: 1, atSample: last).y - 3 * r) <= 1e-9)
         ContactTests.expectNothingInside(run, scene, "exact")
+        var streamed: [Double] = []
+        let summary = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 60, samplesPerChunk: 7)
+        {
+            streamed += $0.positions
+        }
+        #expect(streamed == run.positions && summary.events.map(\.time) == run.events.map(\.time))
         var live = try PhysicsSimulator(scene: scene, method: .exact)
         for i in 1..<run.count {
             live.advance(to: run.times[i])
