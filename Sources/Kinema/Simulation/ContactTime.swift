@@ -22,6 +22,16 @@ enum ContactTime {
         return root
     }
 
+    /// The first s ≥ 0 at which a body at `gap` inside a cell's wall, moving towards it at
+    /// −`rate` and accelerating at −`acceleration`, crosses it. A body beyond the wall by
+    /// rounding (it crossed just now) counts as on it, so that it is not sent back at once:
+    /// where it turns back, it crosses when it comes back.
+    static func crossing(gap: Double, rate: Double, acceleration: Double) -> Double? {
+        guard gap <= 0 else { return closing(gap: gap, rate: rate, acceleration: acceleration) }
+        if rate < 0 || (rate == 0 && acceleration < 0) { return 0 }
+        return acceleration < 0 ? -2 * rate / acceleration : nil
+    }
+
     /// When two spheres at separation `d`, moving apart at `u`, come to distance `reach`: the
     /// smaller root of |d + s·u|² = reach², if they approach; 0 if they approach already touching.
     static func meeting(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {

@@ -128,7 +128,7 @@ extension EventDrivenScene {
                     // The gap to the wall, closing as the body moves towards it.
                     let gap = step < 0 ? p[axis] - low : low + size[axis] - p[axis], sign = Double(step)
                     guard
-                        let s = ContactTime.closing(gap: gap, rate: -sign * u[axis], acceleration: -sign * a[axis]),
+                        let s = ContactTime.crossing(gap: gap, rate: -sign * u[axis], acceleration: -sign * a[axis]),
                         best.map({ s < $0.0 }) ?? true
                     else { continue }
                     var n = c
