@@ -172,10 +172,13 @@ extension EventDrivenScene {
                     .init(body: o, position: xo, before: beforeO, after: vo)
                 ]))
         // A static body's motion is unchanged: predictions against it stay valid.
-        for (body, before) in [(a, beforeA), (o, beforeO)] where inverseMass[body] > 0 {
+        func moved(_ body: Int, from before: SIMD3<Double>) {
+            guard inverseMass[body] > 0 else { return }
             if !staysOnItsPlane(body, before: before, after: v[body]) { restsOn[body] = -1 }
             rebase(body)
             changed(body)
         }
+        moved(a, from: beforeA)
+        moved(o, from: beforeO)
     }
 }

@@ -231,9 +231,4 @@ struct EventDrivenScene {
             }
         }
     }
-
-    /// When two spheres in flight meet (`ContactTime.meeting`).
-    static func meeting(_ d: SIMD3<Double>, _ u: SIMD3<Double>, _ reach: Double) -> Double? {
-        ContactTime.meeting(d, u, reach)
-    }
 }

@@ -714,18 +714,18 @@ struct ExactSceneTests {
     /// Two spheres' meeting time in closed form: head-on, grazing, missing, separating, touching.
     @Test func meetingTimeIsTheSmallerRoot() throws {
         // 2 apart along x, closing at 1: they meet when 2 − s = reach.
-        #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(-1, 0, 0), 0.5) == 1.5)
+        #expect(ContactTime.meeting(SIMD3(2, 0, 0), SIMD3(-1, 0, 0), 0.5) == 1.5)
         // Offset by 0.3 sideways: |(2 − s, 0.3)| = 0.5 at s = 2 − 0.4.
-        #expect(abs(EventDrivenScene.meeting(SIMD3(2, 0.3, 0), SIMD3(-1, 0, 0), 0.5)! - 1.6) <= 1e-15)
-        #expect(EventDrivenScene.meeting(SIMD3(2, 0.6, 0), SIMD3(-1, 0, 0), 0.5) == nil)  // passes by
-        #expect(EventDrivenScene.meeting(SIMD3(2, 0, 0), SIMD3(1, 0, 0), 0.5) == nil)  // moving apart
-        #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(-1, 0, 0), 0.5) == 0)  // touching, closing
-        #expect(EventDrivenScene.meeting(SIMD3(0.5, 0, 0), SIMD3(0, 1, 0), 0.5) == nil)  // touching, sliding
+        #expect(abs(ContactTime.meeting(SIMD3(2, 0.3, 0), SIMD3(-1, 0, 0), 0.5)! - 1.6) <= 1e-15)
+        #expect(ContactTime.meeting(SIMD3(2, 0.6, 0), SIMD3(-1, 0, 0), 0.5) == nil)  // passes by
+        #expect(ContactTime.meeting(SIMD3(2, 0, 0), SIMD3(1, 0, 0), 0.5) == nil)  // moving apart
+        #expect(ContactTime.meeting(SIMD3(0.5, 0, 0), SIMD3(-1, 0, 0), 0.5) == 0)  // touching, closing
+        #expect(ContactTime.meeting(SIMD3(0.5, 0, 0), SIMD3(0, 1, 0), 0.5) == nil)  // touching, sliding
         // Closing at 2e300: |u|² overflows unless scaled; they meet after (1 − 0.2)/2e300 s.
-        let fast = try #require(EventDrivenScene.meeting(SIMD3(1, 0, 0), SIMD3(-2e300, 0, 0), 0.2))
+        let fast = try #require(ContactTime.meeting(SIMD3(1, 0, 0), SIMD3(-2e300, 0, 0), 0.2))
         #expect(abs(fast - 0.8 / 2e300) <= 1e-15 * fast)
         // 1e308 apart at 1e308 (reach 1e307): |d|² overflows unless scaled too; they meet at 0.9 s.
-        let far = try #require(EventDrivenScene.meeting(SIMD3(-1e308, 0, 0), SIMD3(1e308, 0, 0), 1e307))
+        let far = try #require(ContactTime.meeting(SIMD3(-1e308, 0, 0), SIMD3(1e308, 0, 0), 1e307))
         #expect(abs(far - 0.9) <= 1e-15)
     }
 }
