@@ -52,38 +52,27 @@ struct BakeRequest {
     /// The number given for `field`, if any.
     func number(_ field: String) -> Double? { numbers.first { $0.flag == Self.flag(field) }?.value }
 
-    /// A field's value as JSON has it.
-    enum Value: Decodable {
-        case number(Double), text(String), other
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if (try? container.decode(Bool.self)) != nil {
-                self = .other
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else if let text = try? container.decode(String.self) {
-                self = .text(text)
-            } else {
-                self = .other
-            }
-        }
-    }
-
-    /// Reads and checks a body: a JSON object of known fields, each of its type.
+    /// Reads and checks a body: a JSON object of known fields, each of its type. It is read by the
+    /// parser scene files go through, so a field given twice or a number past a double's range is
+    /// refused here as there.
     init(json data: Data) throws(Refusal) {
-        guard let fields = try? JSONDecoder().decode([String: Value].self, from: data) else {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw Refusal(status: 400, field: nil, message: "the body is not valid JSON: \(error).")
+        }
+        guard case .object(let members, _) = root else {
             throw Refusal(status: 400, field: nil, message: "the body must be a JSON object of fields.")
         }
-        // A field given twice is refused, as scene files refuse it (the decoder keeps either one).
-        if case .object(let members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) {
-            var seen = Set<String>()
-            for member in members where !seen.insert(member.key).inserted {
+        var fields: [String: JSONValue] = [:]
+        for member in members {
+            guard fields.updateValue(member.value, forKey: member.key) == nil else {
                 throw Refusal(
                     status: 400, field: member.key, message: "'\(member.key)' is given twice (\(member.location)).")
             }
         }
-        guard case .text(let source)? = fields["source"] else {
+        guard case .string(let source)? = fields["source"] else {
             throw Refusal(
                 status: 400, field: "source", message: "'source' must be one of easing, spring, drop (a string).")
         }
@@ -100,7 +89,7 @@ struct BakeRequest {
                     status: 400, field: key, message: "'\(key)' is not a field of a \(source) bake: \(known).")
             }
             switch (fields[key], Self.textFields.contains(key)) {
-            case (.text(let string)?, true): texts.append((Self.flag(key), string))
+            case (.string(let string)?, true): texts.append((Self.flag(key), string))
             case (.number(let number)?, false): numbers.append((Self.flag(key), number))
             default:
                 throw Refusal(

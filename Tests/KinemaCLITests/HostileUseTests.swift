@@ -159,6 +159,22 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("is a directory"), "\(result.stderr)")
     }
 
+    /// A number that rounds to 0 is refused with what was written: `mass: 1e-400` read as 0 and
+    /// was reported as "got 0.0".
+    @Test func aNumberTooSmallForADoubleIsQuotedAsWritten() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = directory.appendingPathComponent("scene.json")
+        try #"""
+        {"dimensions": 1, "gravity": [-9.8],
+         "bodies": [{"name": "a", "mass": 1e-400, "position": [0], "velocity": [0], "radius": 0.1}]}
+        """#.write(to: scene, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["simulate", "--scene", scene.path, "--duration", "1"])
+        #expect(result.status == 1, "\(result.stdout.prefix(80))")
+        #expect(
+            result.stderr.contains("line 2, column 35: invalid JSON: number 1e-400 is too small"), "\(result.stderr)")
+    }
+
     /// Bakes past what a bake holds are refused before their work: a spring of k = 1e308 exited 0
     /// with an error of 1e149, the drop baked for over five minutes.
     @Test(arguments: [

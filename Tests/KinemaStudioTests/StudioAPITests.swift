@@ -121,7 +121,10 @@ struct StudioAPITests {
         // Taken silently before, the decoder keeping one of the two.
         (#"{"source": "spring", "response": 0.5, "bounce": 0.2, "bounce": 0.9}"#, "bounce", "given twice"),
         (#"[1, 2]"#, nil, "JSON object"),
-        (#"not json"#, nil, "JSON object")
+        (#"not json"#, nil, "not valid JSON"),
+        // Read as 0 (and reported as "got 0.0") or called "not a number" before.
+        (#"{"source": "spring", "stiffness": 100, "damping": 10, "mass": 1e-400}"#, nil, "1e-400 is too small"),
+        (#"{"source": "spring", "stiffness": 1e999, "damping": 10}"#, nil, "1e999 is out of range")
     ])
     func badInputIsA400NamingTheField(_ body: String, _ field: String?, _ message: String) async throws {
         let answer = try await Self.post(body)

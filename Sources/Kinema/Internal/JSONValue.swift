@@ -205,9 +205,18 @@ package struct JSONParser {
             digits()
             guard index > exponentStart else { throw error("invalid number: digits must follow the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+        let at = JSONValue.Location(line: line, column: start - lineStart + 1)
+        guard let value = Double(literal), value.isFinite else {
+            throw SyntaxError(message: "number \(literal) is out of range (beyond ±1.8e308)", location: at)
+        }
+        // A literal with a nonzero digit before its exponent that reads as 0 is refused as an
+        // overflow is: reading it as 0 would report (or use) a value nobody wrote.
+        let mantissa = literal.prefix { $0 != "e" && $0 != "E" }
+        if value == 0, mantissa.contains(where: { $0 >= "1" && $0 <= "9" }) {
             throw SyntaxError(
-                message: "number out of range", location: .init(line: line, column: start - lineStart + 1))
+                message: "number \(literal) is too small for a double (below 4.9e-324, it would read as 0)",
+                location: at)
         }
         return value
     }
