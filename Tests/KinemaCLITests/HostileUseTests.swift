@@ -36,7 +36,7 @@ import Testing
 
     /// Starts `kinema ARGUMENTS` as a shell would: no signal blocked or ignored (a process started
     /// from a test's worker thread inherits that thread's mask, which blocks them), output dropped.
-    static func spawn(_ arguments: [String]) throws -> pid_t {
+    static func spawn(_ arguments: [String], executable: URL = CLI.executable) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -53,10 +53,10 @@ import Testing
         for stream in [STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, stream, "/dev/null", O_WRONLY, 0)
         }
-        let argv = ([CLI.executable.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, CLI.executable.path, &actions, &attributes, argv, environ) == 0 else {
+        guard posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ) == 0 else {
             throw CLIFailure(result: CLIResult(status: -1, stdout: "", stderr: "posix_spawn failed"))
         }
         return pid
