@@ -60,13 +60,18 @@ slurm-check: setup
 	bash scripts/slurm-check.sh
 
 # The fuzz suite at length (make test runs 120 cases of each kind on the debug build): random
-# command lines, mutated scene files and valid input of the hardened classes through the release
-# binary, the one users run; FUZZ_SEED picks another seed.
+# command lines, mutated scene files, valid input of the hardened classes and signals sent to every
+# writer at random moments through the release binary, the one users run; then ten times as many
+# hostile and valid requests to the release studio (scripts/fuzz-studio.py); FUZZ_SEED picks
+# another seed.
 fuzz: setup
 	swift build -c release --product kinema
 	KINEMA_FUZZ_BINARY=$$(swift build -c release --show-bin-path)/kinema \
 		KINEMA_FUZZ_CASES=$${FUZZ_CASES:-3000} KINEMA_FUZZ_SECONDS=$${FUZZ_SECONDS:-1500} KINEMA_FUZZ_SEED=$${FUZZ_SEED:-17} \
-		swift test --filter FuzzTests
+		swift test --filter 'FuzzTests|SignalFuzzTests'
+	swift build -c release --product kinema-studio
+	python3 scripts/fuzz-studio.py $$(swift build -c release --show-bin-path)/kinema-studio \
+		--cases $$(( $${FUZZ_CASES:-3000} * 10 )) --seed $${FUZZ_SEED:-17}
 
 # Executes every notebook on full inputs against a release build; figures into docs/figures.
 notebooks: setup

@@ -26,4 +26,8 @@ trap 'kill $studio 2>/dev/null || true' EXIT
     --exclude-checks positive_data_acceptance --max-examples 300 --seed 7 --request-timeout 30 --no-color
 kill -INT $studio
 wait $studio
+
+# The fuzz leg: hostile headers and bodies mixed with valid requests, each answer classed; then an
+# ordinary bake beside four costly ones, and SIGTERM (make fuzz runs more cases on the release build).
+"$venv/bin/python" scripts/fuzz-studio.py .build/debug/kinema-studio --cases "${STUDIO_FUZZ_CASES:-1500}" --seed 7
 echo "studio-check: ok"

@@ -94,13 +94,20 @@ public enum Studio {
         "/api/catalog": [.get], "/api/bake": [.post]
     ]
 
+    /// A path the studio does not serve is a 404 naming those it does; a method a path does not
+    /// take is a 405 naming those it takes.
     struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
         func handle(
             _ request: Request, context: Context, next: (Request, Context) async throws -> Response
         ) async throws -> Response {
-            guard let allowed = Studio.methods[request.uri.path], !allowed.contains(request.method) else {
-                return try await next(request, context)
+            guard let allowed = Studio.methods[request.uri.path] else {
+                let paths = Studio.methods.keys.sorted().joined(separator: ", ")
+                return refusal(
+                    .init(
+                        status: 404, field: nil,
+                        message: "the studio serves \(paths); not \(request.uri.path.prefix(200))."))
             }
+            guard !allowed.contains(request.method) else { return try await next(request, context) }
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             var response = refusal(
                 .init(

@@ -209,6 +209,14 @@ struct StudioAPITests {
         #expect(answer.json["error"] != nil)
     }
 
+    /// A path the studio does not serve was a 404 with an empty body.
+    @Test func anUnknownPathIsA404NamingThePathsServed() async throws {
+        let answer = try await Self.request("/api/bakes")
+        let json = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        #expect(answer.status == 404)
+        #expect((json?["error"] as? String)?.contains("/api/bake, /api/catalog") == true, "\(String(describing: json))")
+    }
+
     @Test func thePageItsFilesAndTheOpenAPIDocument() async throws {
         let page = try await Self.get("/")
         #expect(page.status == 200 && page.type.hasPrefix("text/html"))
