@@ -71,7 +71,7 @@ fuzz: setup
 		swift test --filter 'FuzzTests|SignalFuzzTests'
 	swift build -c release --product kinema-studio
 	python3 scripts/fuzz-studio.py $$(swift build -c release --show-bin-path)/kinema-studio \
-		--cases $$(( $${FUZZ_CASES:-3000} * 10 )) --seed $${FUZZ_SEED:-17}
+		--cases $$(( $${FUZZ_CASES:-3000} * 10 )) --seed $${FUZZ_SEED:-17} --costly
 
 # Executes every notebook on full inputs against a release build; figures into docs/figures.
 notebooks: setup
