@@ -218,8 +218,8 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// The flags in order, each with the values it takes (one for a plain flag or a valueless one).
-    /// `refusing` sees the product of the value counts as each axis is counted, before its values
-    /// are written, and throws to refuse the sweep.
+    /// `refusing` sees the product of every axis's value count, before any value is written, and
+    /// throws to refuse the sweep.
     static func axes(_ given: [String], refusing: (Double) throws -> Void = { _ in }) throws -> [Axis] {
         // `--stiffness=1:2:1` is `--stiffness 1:2:1`, as argument-parser reads it.
         let arguments = given.flatMap { argument -> [String] in
@@ -241,8 +241,8 @@ struct SweepCommand: ParsableCommand {
                 let count = try? values(in: range, flag: flag).count
             else { continue }
             combinations *= Double(count)
-            try refusing(combinations)
         }
+        try refusing(combinations)
         var axes: [Axis] = []
         var i = 0
         while i < arguments.count {

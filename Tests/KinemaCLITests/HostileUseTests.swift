@@ -111,6 +111,9 @@ import Testing
             two.status == 1 && two.stderr.contains("99999980000001 combinations; at most 100000000"), "\(two.stderr)")
         let one = try CLI.run(["sweep", "--spring", "--stiffness", "1:9999999:1", "--damping", "1"])
         #expect(one.stderr.contains("9999999 combinations, more than 1000000: add '--yes'"), "\(one.stderr)")
+        // Every axis counted: this said 9999999, the first axis's count, before.
+        let three = try CLI.run(["sweep", "--spring", "--stiffness", "1:9999999:1", "--damping", "1:3:1"])
+        #expect(three.stderr.contains(" 29999997 combinations, more than 1000000"), "\(three.stderr)")
         let log = try CLI.run(["sweep", "--spring", "--stiffness", "1:1e12:x1000000000000", "--damping", "1"])
         #expect(log.status == 1 && log.stderr.contains("at most 10000000 values"), "\(log.stderr)")
     }
