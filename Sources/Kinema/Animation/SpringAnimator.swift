@@ -107,7 +107,9 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
         return isSettled
     }
 
-    /// Moves towards `newTarget` from now on, keeping the current position and velocity.
+    /// Moves towards `newTarget` from the animator's time on (the last `advance`), keeping the
+    /// position and velocity it has then. An app that advances on its own clock and may have
+    /// stopped advancing (a drag, a paused view) says when with `retarget(to:at:)`.
     /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
     public mutating func retarget(to newTarget: Value) throws {
         try newTarget.requireFinite("target")
@@ -117,13 +119,41 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
         start(displacement: position - goal, velocity: now.velocity)
     }
 
-    /// Starts again from `value` with `velocity`, towards the same target: a gesture's hand-off
-    /// (the finger lifts with the view at `value`, moving at `velocity`).
+    /// Moves towards `newTarget` from `time` (seconds since the start, on the clock `advance(to:)`
+    /// takes) on, keeping the position and velocity the motion has at `time`: the animator first
+    /// advances to `time`.
+    /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
+    /// - Precondition: `time` is finite and not before the animator's time (as for `advance(to:)`).
+    public mutating func retarget(to newTarget: Value, at time: Double) throws {
+        try newTarget.requireFinite("target")
+        FrameRule.requireTime(time, from: self.time, in: "retarget(to:at:)")
+        advance(to: time)
+        try retarget(to: newTarget)
+    }
+
+    /// Starts again from `value` with `velocity`, towards the same target, at the animator's time
+    /// (the last `advance`): a gesture's hand-off. An app that stopped advancing while the finger
+    /// was down says when the finger lifted with `restart(from:velocity:at:)`; otherwise the
+    /// first frame after the release plays the motion from the last advance, a jump of the time
+    /// the drag lasted.
     /// - Throws: `KinemaError` unless every component is finite.
     public mutating func restart(from value: Value, velocity: Value) throws {
         try value.requireFinite("value")
         try velocity.requireFinite("velocity")
         start(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
+    }
+
+    /// Starts again from `value` with `velocity` at `time` (seconds since the start, on the clock
+    /// `advance(to:)` takes), towards the same target: the finger lifts at `time` with the view
+    /// at `value`, moving at `velocity`, and the next frame continues from there.
+    /// - Throws: `KinemaError` unless every component is finite.
+    /// - Precondition: `time` is finite and not before the animator's time (as for `advance(to:)`).
+    public mutating func restart(from value: Value, velocity: Value, at time: Double) throws {
+        try value.requireFinite("value")
+        try velocity.requireFinite("velocity")
+        FrameRule.requireTime(time, from: self.time, in: "restart(from:velocity:at:)")
+        self.time = time
+        try restart(from: value, velocity: velocity)
     }
 
     /// Anchors the closed form at the current time on this state (exact: the state handed over is

@@ -36,10 +36,17 @@ extension DampedSpring {
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `1/(1 + bounce)` for bounce < 0.
     /// - Throws: `KinemaError` unless duration > 0 and bounce in (−1, 1].
     public init(duration: Double, bounce: Double, mass: Double = 1) throws {
+        try KinemaError.requirePositive(duration, "duration")
         guard bounce.isFinite, bounce > -1, bounce <= 1 else {
             throw KinemaError(parameter: "bounce", value: "\(bounce)", rule: "a number in (−1, 1]")
         }
-        try self.init(response: duration, dampingRatio: Self.dampingRatio(bounce: bounce), mass: mass)
+        do {
+            try self.init(response: duration, dampingRatio: Self.dampingRatio(bounce: bounce), mass: mass)
+        } catch let error as KinemaError where error.parameter == "response" {
+            // SwiftUI's duration is the response: the message names what the caller wrote.
+            throw KinemaError(
+                parameter: "duration", value: error.value, rule: error.rule.replacing("response", with: "duration"))
+        }
     }
 
     /// SwiftUI's response: the undamped period `2π/ω0` (s).

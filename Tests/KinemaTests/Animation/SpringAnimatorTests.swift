@@ -145,6 +145,45 @@ import Testing
         }
     }
 
+    /// An app on its own clock: frames advance to the time since the start, none while the finger
+    /// is down (0.3 s to 1.1 s), and the finger lifts at 1.1 s. Restarted at the animator's time
+    /// (the last frame, 0.3 s), the first frame after the release (1.1 s + 1/120) plays 0.8 s of
+    /// motion at once: a jump of more than 100 pt. Restarted at the release time, it moves by
+    /// the closed form's 1/120 s from the finger's state, against the analytic oscillator.
+    @Test func aHandOffOnTheAppsClockTakesTheTimeTheFingerLifts() throws {
+        let spring = DampedSpring.bouncy, release = 1.1, frame = 1.0 / 120
+        let finger = SIMD2(140.0, -30.0), fingerVelocity = SIMD2(900.0, 250.0)
+        var atItsOwnTime = try SpringAnimator(spring: spring, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
+        try atItsOwnTime.retarget(to: SIMD2(300, 0))
+        var atTheRelease = atItsOwnTime
+        for time in stride(from: frame, through: 0.3, by: frame) {
+            atItsOwnTime.advance(to: time)
+            atTheRelease.advance(to: time)
+        }
+        try atItsOwnTime.restart(from: finger, velocity: fingerVelocity)
+        try atTheRelease.restart(from: finger, velocity: fingerVelocity, at: release)
+        atItsOwnTime.advance(to: release + frame)
+        atTheRelease.advance(to: release + frame)
+        let jump = atItsOwnTime.value - finger
+        #expect((jump * jump).sum().squareRoot() > 100)
+        for axis in 0..<2 {
+            let reference = try DampedHarmonicOscillator(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: axis == 0 ? 300 : 0, initialPosition: finger[axis], initialVelocity: fingerVelocity[axis])
+            #expect(abs(atTheRelease.value[axis] - reference.position(at: frame)) <= Self.bound(300))
+            #expect(abs(atTheRelease.velocity[axis] - reference.velocity(at: frame)) <= Self.bound(3000))
+        }
+        // A retarget at a time acts on the state at that time, as advancing there and then
+        // retargeting does.
+        var retargeted = atTheRelease, stepped = atTheRelease
+        try retargeted.retarget(to: SIMD2(0, 200), at: release + 0.25)
+        stepped.advance(to: release + 0.25)
+        try stepped.retarget(to: SIMD2(0, 200))
+        retargeted.advance(to: release + 0.5)
+        stepped.advance(to: release + 0.5)
+        #expect(retargeted.value == stepped.value && retargeted.velocity == stepped.velocity)
+    }
+
     @Test func badInputIsAnErrorNamingTheValue() throws {
         #expect(throws: KinemaError.self) { try SpringAnimator(spring: .smooth, value: Double.nan, target: 1) }
         #expect(throws: KinemaError.self) { try SpringAnimator(spring: .smooth, value: 0.0, target: 1, tolerance: 0) }

@@ -8,10 +8,13 @@ import Testing
 
 // The "Getting started" article's code, verbatim (the last test checks it), run against closed forms.
 
-/// A card that springs to wherever it is sent, read once per display frame.
+/// A card that springs to wherever it is sent and can be grabbed in mid-flight, read once per
+/// display frame.
 final class CardMotion {
     private var animator: SpringAnimator<SIMD2<Double>>
     private let start: Date
+    /// Where the finger caught the card and where it holds it now, while it is down.
+    private var held: (caught: SIMD2<Double>, now: SIMD2<Double>)?
 
     init(startingAt date: Date) throws {
         animator = try SpringAnimator(spring: .bouncy, value: .zero, target: .zero)
@@ -20,16 +23,36 @@ final class CardMotion {
 
     var target: SIMD2<Double> { animator.target }
 
-    /// Sends the card to `point`; it leaves with the velocity it has now.
-    func send(to point: SIMD2<Double>) throws {
-        try animator.retarget(to: point)
+    /// Sends the card to `point` at `date`; it leaves with the velocity it has then.
+    func send(to point: SIMD2<Double>, at date: Date) throws {
+        try animator.retarget(to: point, at: seconds(date))
+    }
+
+    /// The finger has moved `translation` since it touched down; a touch catches the card where
+    /// it is shown at `date`.
+    func drag(by translation: SIMD2<Double>, at date: Date) {
+        let caught = held?.caught ?? position(at: date)
+        held = (caught, caught + translation)
+    }
+
+    /// The finger lifts at `date`, moving at `velocity` (points per second): the spring takes the
+    /// card from there, at that time.
+    func release(velocity: SIMD2<Double>, at date: Date) throws {
+        guard let held else { return }
+        self.held = nil
+        try animator.restart(from: held.now, velocity: velocity, at: seconds(date))
     }
 
     /// The card's position in the frame shown at `date`.
-    func position(at date: Date) throws -> SIMD2<Double> {
-        animator.advance(to: date.timeIntervalSince(start))
+    func position(at date: Date) -> SIMD2<Double> {
+        if let held { return held.now }
+        animator.advance(to: seconds(date))
         return animator.value
     }
+
+    /// Seconds since the start, never before the animator's time (a gesture's time may fall a
+    /// little before the last frame's).
+    private func seconds(_ date: Date) -> Double { max(animator.time, date.timeIntervalSince(start)) }
 }
 
 struct CardView: View {
@@ -37,11 +60,21 @@ struct CardView: View {
 
     var body: some View {
         TimelineView(.animation) { context in
-            let position = (try? motion.position(at: context.date)) ?? motion.target
+            let position = motion.position(at: context.date)
             RoundedRectangle(cornerRadius: 12)
                 .frame(width: 120, height: 80)
                 .offset(x: position.x, y: position.y)
-                .onTapGesture { try? motion.send(to: motion.target == .zero ? SIMD2(0, 300) : .zero) }
+                .onTapGesture { try? motion.send(to: motion.target == .zero ? SIMD2(0, 300) : .zero, at: .now) }
+                .gesture(
+                    DragGesture()
+                        .onChanged { drag in
+                            motion.drag(by: SIMD2(drag.translation.width, drag.translation.height), at: drag.time)
+                        }
+                        .onEnded { drag in
+                            try? motion.release(
+                                velocity: SIMD2(drag.velocity.width, drag.velocity.height), at: drag.time)
+                        }
+                )
         }
     }
 }
@@ -124,9 +157,11 @@ final class BallBox {
         start = date
     }
 
-    /// Every ball's centre (metres, y up) in the frame shown at `date`.
+    /// Every ball's centre (metres, y up) in the frame shown at `date`. The simulator stops where
+    /// it was on a frame it cannot take (`failure` says why); that is thrown, not drawn.
     func positions(at date: Date) throws -> [SIMD2<Double>] {
         world.advance(to: date.timeIntervalSince(start))
+        if let failure = world.failure { throw failure }
         return world.scene.bodies.indices.map { ball in
             let centre = world.position(ofBody: ball)
             return SIMD2(centre.x, centre.y)
@@ -171,20 +206,50 @@ struct BallBoxView: View {
     @Test func cardFollowsTheSpringAndRestsOnItsTarget() throws {
         let start = Date(timeIntervalSinceReferenceDate: 0)
         let card = try CardMotion(startingAt: start)
-        try card.send(to: SIMD2(0, 300))
+        try card.send(to: SIMD2(0, 300), at: start)
         let spring = DampedSpring.bouncy
         let motion = try spring.motion(from: 0, to: 300)
         let frames = Self.frames(from: start, count: 300)
         for date in frames {
-            let position = try card.position(at: date), t = date.timeIntervalSince(start)
+            let position = card.position(at: date), t = date.timeIntervalSince(start)
             let settled = abs(position.y - 300) == 0
             // Before it settles, the closed form to rounding; after, exactly the target.
             #expect(settled || abs(position.y - motion.position(at: t)) <= 1e-9 * 300, "t = \(t)")
             #expect(position.x == 0)
         }
-        #expect(try card.position(at: frames[frames.count - 1]) == SIMD2(0, 300))
+        #expect(card.position(at: frames[frames.count - 1]) == SIMD2(0, 300))
         #expect(frames[frames.count - 1].timeIntervalSince(start) > spring.settlingDuration)
-        #expect(throws: KinemaError.self) { try card.send(to: SIMD2(.nan, 0)) }
+        #expect(throws: KinemaError.self) { try card.send(to: SIMD2(.nan, 0), at: frames[frames.count - 1]) }
+    }
+
+    /// The card grabbed in mid-flight at jittered 60–120 Hz frames, held for 0.6 s (no frame
+    /// advances it), and released with the finger's velocity: from the release on, every frame is
+    /// the closed-form spring from the finger's state at the release time. Restarted at the
+    /// animator's own time instead, the first frame after the release jumped (188 pt in an app).
+    @Test func cardGrabbedInFlightLeavesTheFingerWithItsVelocity() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let card = try CardMotion(startingAt: start)
+        try card.send(to: SIMD2(0, 300), at: start)
+        let frames = Self.frames(from: start, count: 200)
+        let grab = frames[20], release = frames[20].addingTimeInterval(0.6)
+        for date in frames[..<20] { _ = card.position(at: date) }
+        let caught = card.position(at: grab)
+        card.drag(by: SIMD2(0, 0), at: grab)
+        for date in frames[21...] where date < release {
+            card.drag(by: SIMD2(40, -60), at: date)
+            #expect(card.position(at: date) == caught + SIMD2(40, -60))
+        }
+        let finger = caught + SIMD2(40, -60), fingerVelocity = SIMD2(-500.0, 800.0)
+        try card.release(velocity: fingerVelocity, at: release)
+        let spring = DampedSpring.bouncy
+        let x = try spring.motion(from: finger.x, to: 0, initialVelocity: fingerVelocity.x)
+        let y = try spring.motion(from: finger.y, to: 300, initialVelocity: fingerVelocity.y)
+        for date in frames where date > release {
+            let t = date.timeIntervalSince(release), position = card.position(at: date)
+            let settled = position == SIMD2(0, 300)
+            #expect(settled || abs(position.x - x.position(at: t)) <= 1e-9 * 300, "t = \(t)")
+            #expect(settled || abs(position.y - y.position(at: t)) <= 1e-9 * 300, "t = \(t)")
+        }
     }
 
     /// A drag past the top end is banded as UIScrollView bands it; a flick towards the bottom decays,

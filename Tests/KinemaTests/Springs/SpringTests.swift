@@ -182,3 +182,24 @@ struct SettlingDurationTests {
         }
     }
 }
+
+/// The errors an app shows: what the caller wrote, in `localizedDescription` too.
+@Suite struct SpringErrorTests {
+    /// `DampedSpring(duration: 0, …)` blamed `response`, a parameter the caller never wrote.
+    @Test(arguments: [0, -1, .nan, 1e-200])
+    func aBadDurationNamesTheDuration(_ duration: Double) {
+        #expect {
+            try DampedSpring(duration: duration, bounce: 0.2)
+        } throws: { error in
+            (error as? KinemaError)?.parameter == "duration" && !"\(error)".contains("response")
+        }
+    }
+
+    /// It printed "The operation could not be completed. (Kinema.KinemaError error 1.)".
+    @Test func localizedDescriptionIsTheMessage() {
+        let error: any Error = KinemaError(parameter: "stiffness", value: "nan", rule: "a finite number > 0")
+        #expect(error.localizedDescription == "stiffness must be a finite number > 0 (got nan).")
+        let failure: any Error = SimulationError.tooManySteps(time: 1.5, limit: 1000)
+        #expect(failure.localizedDescription == "\(failure)")
+    }
+}
