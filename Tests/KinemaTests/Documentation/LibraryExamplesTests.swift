@@ -76,13 +76,15 @@ import Testing
     }
 
     @Test func dropBakedForCoreAnimation() throws {
-        let drop = try PhysicsScene.drop(height: 1, gravity: 9.81, restitution: 0.5)
-        let path = try Simulation(scene: drop).run(method: .dop853(tolerance: 1e-12), duration: 1.2)
-        let fit = try KeyframeBaker.bake(try MotionSource(trajectory: path), tolerance: 0.001)
+        let drop = try MotionSource(dropFrom: 1, gravity: 9.81, restitution: 0.5)  // until it rests
+        let fit = try KeyframeBaker.bake(drop, tolerance: 0.001)
         #if canImport(QuartzCore)
             let animation = try fit.animation.makeCAKeyframeAnimation()  // values, keyTimes, timing functions
         #endif
-        #expect(fit.maxError <= 0.001 && path.events.count >= 2)
+        let card = try MotionSource(spring: .bouncy, from: 0, to: 300)  // ends on 300 where it settles
+        let slide = try KeyframeBaker.bake(card, tolerance: 0.001)
+        #expect(fit.maxError <= 0.001 && drop.breakpoints.count >= 2 && fit.animation.values.last == [0])
+        #expect(slide.animation.values.last == [300] && card.duration == DampedSpring.bouncy.settlingDuration)
     }
 
     @Test func curves() throws {
