@@ -88,6 +88,18 @@ struct GSLReferenceTests {
 
     /// GSL's rk4 estimates its error by step doubling and keeps the two half steps: its step h is
     /// classic RK4 at h/2. Comparing like with like needs this.
+    /// The KinemaReference article's snippet, as written, against the analytic spring.
+    @Test func theArticlesReferenceRunFollowsTheAnalyticSpring() throws {
+        let scene = try PhysicsScene.spring(try DampedSpring(stiffness: 1000, dampingRatio: 0.1))
+        let reference = try GSLReference.simulate(
+            scene, method: .rk8pd, stepping: .adaptive(tolerance: 1e-12), duration: 2, sampleRate: 1000)
+        let motion = try DampedSpring(stiffness: 1000, dampingRatio: 0.1).motion()
+        #expect(reference.count == 2001)
+        for i in 0..<reference.count {
+            #expect(abs(reference.position(atSample: i) - motion.position(at: reference.times[i])) <= 1e-9)
+        }
+    }
+
     @Test func gslRK4AtHIsClassicRK4AtHalfH() throws {
         let scene = try PhysicsScene.spring(DampedSpring(stiffness: 400, damping: 4), initialVelocity: 3)
         let h = 0.01

@@ -5,18 +5,82 @@ import Testing
 /// The code in the DocC articles, run as written and checked against closed forms, so the articles
 /// cannot drift from the library.
 @Suite struct DocumentationExamplesTests {
-    @Test func overviewBakesASimulatedSwiftUISpringWithinTheTolerance() throws {
-        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)
-        let scene = try PhysicsScene.spring(spring, from: 0, to: 1)
-        let trajectory = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-12), duration: 1.5)
-        let fit = try KeyframeBaker.bake(try MotionSource(trajectory: trajectory), tolerance: 0.001)
-        #expect(KeyframeExport.css(fit).contains("@keyframes"))
+    @Test func overviewBakesASwiftUISpringWithinTheTolerance() throws {
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)  // SwiftUI's dialect
+        let source = try MotionSource(spring: spring, from: 0, to: 1)  // its closed form, until it settles
+        let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
+        let css = KeyframeExport.css(fit)  // @keyframes, a cubic-bezier() a segment
+        #expect(css.contains("@keyframes"))
 
-        // Against the analytic spring (travel 1, overshoot included: the tolerance is of the travel).
-        let motion = try spring.motion(from: 0, to: 1)
-        for t in grid(0, 1.5, count: 3001) {
-            #expect(abs(fit.animation.scalarValue(at: t / 1.5) - motion.position(at: t)) <= 0.001)
+        // Against the analytic spring: the fit's 0.001 of the range of values (overshoot
+        // included) plus the 0.001 the source takes out to end on 1; it ends on 1 exactly.
+        let motion = try spring.motion(from: 0, to: 1), d = source.duration
+        let range = grid(0, d, count: 3001).map(motion.position(at:)).max()!
+        for t in grid(0, d, count: 3001) {
+            #expect(abs(fit.animation.scalarValue(at: t / d) - motion.position(at: t)) <= 0.001 * range + 0.001)
         }
+        #expect(fit.animation.scalarValue(at: 1) == 1 && d == spring.settlingDuration)
+    }
+
+    @Test func springsInEveryDialectRoundTripsAsTheArticleStates() throws {
+        let swiftUI = try DampedSpring(duration: 0.5, bounce: 0.3)
+        let stiffness = swiftUI.stiffness  // 157.91…  (4π²/0.5²)
+        let damping = swiftUI.damping  // 17.59…
+        let rebound = try DampedSpring(tension: swiftUI.tension, friction: swiftUI.friction)
+        // rebound equals swiftUI within rounding: the 64 ordered pairs of dialects round-trip within 1e-12
+        #expect(abs(stiffness - 4 * .pi * .pi / 0.25) <= 1e-12 * stiffness)
+        #expect(abs(damping - 2 * 0.7 * 2 * .pi / 0.5) <= 1e-12 * damping && String(damping).hasPrefix("17.59"))
+        #expect(abs(rebound.stiffness - stiffness) <= 1e-12 * stiffness)
+        #expect(abs(rebound.damping - damping) <= 1e-12 * damping && rebound.mass == swiftUI.mass)
+    }
+
+    @Test func bakingKeyframesGivesTheFiguresTheArticleQuotes() throws {
+        let source = try MotionSource(easing: try Easing(name: "damped-cosine(5,30)"), duration: 1)
+        let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
+        let count = fit.keyframeCount  // 11
+        let error = fit.maxError  // 9.0e-4, measured against the closed form
+        let css = KeyframeExport.css(fit)  // @keyframes with one cubic-bezier() per segment
+        #expect(count == 11 && error <= 0.001 && (error * 1e4).rounded() == 9)
+        #expect(css.contains("@keyframes") && css.components(separatedBy: "cubic-bezier(").count - 1 == count - 1)
+        // Against the closed form itself, 1 − e^(−5t)·cos(30t), independently of the baker.
+        for t in grid(0, 1, count: 4001) {
+            #expect(abs(fit.animation.scalarValue(at: t) - (1 - exp(-5 * t) * cos(30 * t))) <= 0.001 * 1.9)
+        }
+    }
+
+    /// Every Swift snippet of every DocC article, of both modules, is code a test compiles and runs
+    /// (comments, imports and layout aside): an article cannot show code that does not build.
+    @Test func everyArticlesSnippetsAreCompiledByATest() throws {
+        let root = packageRoot()
+        func files(_ folder: String, _ suffix: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+        }
+        let articles =
+            try files("Sources/Kinema/Kinema.docc", ".md")
+            + files("Sources/KinemaReference/KinemaReference.docc", ".md")
+        let tests =
+            try files("Tests/KinemaTests/Documentation", ".swift") + files("Tests/KinemaReferenceTests", ".swift")
+        let compiled = try tests.map {
+            Self.code(try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }.joined()
+        var count = 0
+        for article in articles {
+            for snippet in try documentedSnippets(in: article) where !Self.code(snippet).isEmpty {
+                count += 1
+                #expect(compiled.contains(Self.code(snippet)), "\(article): not compiled by a test:\n\(snippet)")
+            }
+        }
+        #expect(count == 14)
+    }
+
+    /// Swift text without its comments, imports and whitespace.
+    static func code(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            return code.trimmingCharacters(in: .whitespaces).hasPrefix("import ") ? "" : code
+        }
+        return LibraryExamplesTests.normalized(lines.joined())
     }
 
     @Test func choosingAnIntegratorRunsItsExamplesToTheirAccuracy() throws {
