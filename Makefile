@@ -1,6 +1,7 @@
 # The two commands a newcomer needs (see README): `make demo` and `make test`.
 # The Swift sources swift-format lays out (.swift-format: line length 120).
-SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
+SWIFT_SOURCES = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks \
+	Studio/Package.swift Studio/Sources Studio/Tests
 
 .PHONY: setup build demo test api-check format lint players studio studio-check slurm-check fuzz notebooks notebooks-small docs man benchmarks performance-report benchmark-mujoco benchmark-pymunk benchmark-allocations benchmark-scipy benchmark-studio clean
 
@@ -14,7 +15,8 @@ demo: build
 	bash scripts/demo.sh
 
 # The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the
-# README against docs/ (headline figures, links, length, the version); the unit, CLI and accuracy
+# README against docs/ (headline figures, links, length, the version); what an app depending on
+# Kinema resolves (at most 4 packages: scripts/check-dependencies.sh); the unit, CLI and accuracy
 # tests; the public API against the latest release (and that the check fails on a removal); the
 # Apple-only sources type-checked against CoreGraphics and QuartzCore stand-ins; the exports played
 # in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small
@@ -22,6 +24,7 @@ demo: build
 test: setup lint
 	python3 scripts/check-platforms.py --self-test
 	python3 scripts/check-docs.py --self-test
+	bash scripts/check-dependencies.sh
 	swift test
 	bash scripts/api-check.sh
 	bash scripts/check-apple-sources.sh
@@ -49,9 +52,10 @@ players: setup
 
 # The studio on http://127.0.0.1:8080/ (release build); PORT=9000 make studio for another port.
 studio: setup
-	swift run -c release kinema-studio --port $${PORT:-8080}
+	cd Studio && swift run -c release kinema-studio --port $${PORT:-8080}
 
-# kinema-studio's page in headless Chromium and its API under schemathesis (part of make test).
+# kinema-studio's tests (its own package, Studio/), its page in headless Chromium and its API under
+# schemathesis and the studio fuzz leg (part of make test).
 studio-check: setup
 	bash scripts/studio-check.sh
 
@@ -69,8 +73,8 @@ fuzz: setup
 	KINEMA_FUZZ_BINARY=$$(swift build -c release --show-bin-path)/kinema \
 		KINEMA_FUZZ_CASES=$${FUZZ_CASES:-3000} KINEMA_FUZZ_SECONDS=$${FUZZ_SECONDS:-1500} KINEMA_FUZZ_SEED=$${FUZZ_SEED:-17} \
 		swift test --filter 'FuzzTests|SignalFuzzTests'
-	swift build -c release --product kinema-studio
-	python3 scripts/fuzz-studio.py $$(swift build -c release --show-bin-path)/kinema-studio \
+	cd Studio && swift build -c release --product kinema-studio
+	python3 scripts/fuzz-studio.py Studio/.build/release/kinema-studio \
 		--cases $$(( $${FUZZ_CASES:-3000} * 10 )) --seed $${FUZZ_SEED:-17} --costly
 
 # Executes every notebook on full inputs against a release build; figures into docs/figures.
@@ -142,5 +146,5 @@ clean:
 # docs/performance.md (scripts/performance-report.py --only studio).
 benchmark-studio: setup
 	command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-	swift build -c release --product kinema-studio
+	cd Studio && swift build -c release --product kinema-studio
 	python3 scripts/performance-report.py --only studio

@@ -12,17 +12,15 @@ let package = Package(
         // Links GSL (GPL-3.0): the reference solver for tests, benchmarks and `kinema verify`.
         .library(name: "KinemaReference", targets: ["KinemaReference"]),
         .executable(name: "kinema", targets: ["kinema"]),
-        // The local web app (Hummingbird): its own product, so `kinema` does not link a server.
-        .executable(name: "kinema-studio", targets: ["kinema-studio"])
+        // The command line's commands as a library, for kinema-studio (Studio/, a package of its own
+        // so that an app depending on Kinema resolves no server stack); outside the API promise.
+        .library(name: "KinemaCLI", targets: ["KinemaCLI"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // `swift package generate-documentation` for the DocC catalogs (`make docs`).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // Without the ConfigurationSupport trait: the studio reads its flags, not swift-configuration.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
     targets: [
         .target(
@@ -50,27 +48,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
-        .target(
-            name: "KinemaStudio",
-            dependencies: [
-                "Kinema", "KinemaCLI", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
-            ]
-        ),
-        .executableTarget(
-            name: "kinema-studio",
-            dependencies: ["KinemaStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
         .testTarget(name: "KinemaReferenceTests", dependencies: ["KinemaReference", "Kinema"]),
-        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"]),
-        .testTarget(
-            name: "KinemaStudioTests",
-            dependencies: [
-                "KinemaStudio", "KinemaCLI", "kinema", "kinema-studio",
-                .product(name: "Hummingbird", package: "hummingbird")
-            ]
-        )
+        .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"])
     ]
 )

@@ -186,9 +186,9 @@ def studio(measured):
     """kinema-studio under wrk (30 s, 64 connections, 2 threads on loopback), the same request each
     time (answered from the studio's cache after the first) and a different spring each time (every
     one baked): the table and the headline row."""
-    binary = root / ".build" / "release" / "kinema-studio"
+    binary = root / "Studio" / ".build" / "release" / "kinema-studio"
     if not binary.exists():
-        sys.exit("performance-report: .build/release/kinema-studio is missing: run 'make benchmark-studio'")
+        sys.exit("performance-report: Studio/.build/release/kinema-studio is missing: run 'make benchmark-studio'")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# kinema-studio as its users meet it: headless Chromium (Debian `chromium`) drives the page
+# kinema-studio (the Studio/ package) as its users meet it: its tests (the API against the kinema
+# binary's bytes, limits, signals), then headless Chromium (Debian `chromium`) drives the page
 # (scripts/check-studio.py), then schemathesis fuzzes the API against /openapi.json (no server error,
 # no answer outside the schema, 405 for undeclared methods). Installs Chromium when it is missing
 # and a virtual environment with the Python side; fails, never skips, when either cannot be had.
@@ -11,15 +12,15 @@ venv=scripts/.venv-studio
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/pip" install -q -r scripts/studio-requirements.txt ||
     { echo "studio-check: the Python side could not be installed" >&2; exit 1; }
-swift build --product kinema
-swift build --product kinema-studio
-"$venv/bin/python" scripts/check-studio.py .build/debug/kinema-studio .build/debug/kinema
+(cd Studio && swift build --product kinema && swift build --product kinema-studio && swift test)
+bin=Studio/.build/debug
+"$venv/bin/python" scripts/check-studio.py $bin/kinema-studio $bin/kinema
 
 # schemathesis: every check but positive_data_acceptance, which expects any request the schema
 # admits to succeed (the schema cannot say which fields make a spring; such a request gets a 400
 # naming the rule, as the CLI does). A fixed seed, so a failure reproduces.
 port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-.build/debug/kinema-studio --port "$port" 2>/dev/null &
+$bin/kinema-studio --port "$port" 2>/dev/null &
 studio=$!
 trap 'kill $studio 2>/dev/null || true' EXIT
 "$venv/bin/st" run "http://127.0.0.1:$port/openapi.json" --wait-for-schema 30 --checks all \
@@ -29,5 +30,5 @@ wait $studio
 
 # The fuzz leg: hostile headers and bodies mixed with valid requests, each answer classed; then an
 # ordinary bake beside four costly ones, and SIGTERM (make fuzz runs more cases on the release build).
-"$venv/bin/python" scripts/fuzz-studio.py .build/debug/kinema-studio --cases "${STUDIO_FUZZ_CASES:-1500}" --seed 7
+"$venv/bin/python" scripts/fuzz-studio.py $bin/kinema-studio --cases "${STUDIO_FUZZ_CASES:-1500}" --seed 7
 echo "studio-check: ok"

@@ -6,17 +6,17 @@ import Kinema
 /// `kinema: error: `. The flags are parsed once (argument-parser's parse is most of a small bake's
 /// cost: it is done once per kind of motion); the duration, the spring in every dialect and the bake
 /// all read the same flags.
-package struct InProcessCommands {
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
+public struct InProcessCommands {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         /// A malformed command line (the command exits 64) rather than a rejected value (1).
-        package let isUsage: Bool
+        public let isUsage: Bool
         /// Valid, but past the work a bake takes (`CLIError.isOverLimit`).
-        package var isOverLimit = false
+        public var isOverLimit = false
     }
 
     /// The formats of `kinema keyframes --format`.
-    package static let keyframeFormats = KeyframesCommand.Format.allCases.map(\.rawValue)
+    public static let keyframeFormats = KeyframesCommand.Format.allCases.map(\.rawValue)
 
     let arguments: [String]
     var command: KeyframesCommand
@@ -27,7 +27,7 @@ package struct InProcessCommands {
     /// flags are set on a template parsed once per kind, so no request pays for argument-parser
     /// (a millisecond, most of a small bake), with `arguments`, the same flags as a command line,
     /// for the messages to quote.
-    package init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
+    public init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
         throws(Failure)
     {
         arguments =
@@ -76,7 +76,7 @@ package struct InProcessCommands {
 
     /// The duration the bake covers: `--duration`, else 1 s for an easing, the settling time of
     /// a spring or the rest time of a drop; nil when there is none.
-    package func duration() throws(Failure) -> Double? {
+    public func duration() throws(Failure) -> Double? {
         try Self.capture(arguments) {
             if let duration = command.duration { return duration }
             return command.easing != nil ? 1 : try scene.makeScene().defaultDuration
@@ -84,23 +84,23 @@ package struct InProcessCommands {
     }
 
     /// What `kinema spring --format json` prints for the spring flags: the spring in every dialect.
-    package func springJSON() throws(Failure) -> String {
+    public func springJSON() throws(Failure) -> String {
         try Self.capture(arguments) {
             SpringCommand.render(try SpringCommand.fields(scene.springOptions, epsilon: 0.001), as: .json)
         }
     }
 
     /// The bake, and the text of each format from it.
-    package func bake() throws(Failure) -> Baked {
+    public func bake() throws(Failure) -> Baked {
         Baked(parent: self, bake: try Self.capture(arguments) { try command.bake(scene: scene) })
     }
 
-    package struct Baked {
+    public struct Baked {
         let parent: InProcessCommands
-        package let bake: KeyframesBake
+        public let bake: KeyframesBake
 
         /// The text `kinema keyframes … --format FORMAT` prints.
-        package func text(_ format: String) throws(Failure) -> String {
+        public func text(_ format: String) throws(Failure) -> String {
             try InProcessCommands.capture(parent.arguments) {
                 try parent.command.render(bake, as: try choose(format, "--format"))
             }
@@ -109,15 +109,15 @@ package struct InProcessCommands {
 
     /// The spring dialects of `--spring`: each name, its parameters (flags without dashes, in
     /// camelCase) and whether `--mass` applies.
-    package static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
+    public static var springDialects: [(name: String, parameters: [String], takesMass: Bool)] {
         SpringOptions.dialects.map { ($0.name, $0.flags.map(\.name).sorted().map(parameter(forFlag:)), $0.takesMass) }
     }
 
     /// `origamiTension` → `--origami-tension`: a parameter's flag.
-    package static func flag(forParameter parameter: String) -> String { flagName(forProperty: parameter) }
+    public static func flag(forParameter parameter: String) -> String { flagName(forProperty: parameter) }
 
     /// `--origami-tension` → `origamiTension`: a flag's parameter.
-    package static func parameter(forFlag flag: String) -> String {
+    public static func parameter(forFlag flag: String) -> String {
         flag.drop { $0 == "-" }.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.capitalized }
             .joined()
     }

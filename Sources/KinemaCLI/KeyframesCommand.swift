@@ -242,7 +242,7 @@ struct KeyframesCommand: ParsableCommand {
 }
 
 /// A bake of `kinema keyframes`: each track's source and fit.
-package struct KeyframesBake {
-    package let tracks: [(keyPath: String, source: MotionSource)]
-    package let fits: [KeyframeFit]
+public struct KeyframesBake {
+    public let tracks: [(keyPath: String, source: MotionSource)]
+    public let fits: [KeyframeFit]
 }

@@ -81,7 +81,7 @@ public struct KinemaCommand: ParsableCommand {
 
     /// A count for a message: whole below 10¹⁵, else in exponent form (`Int` overflows near 9.2e18:
     /// a spring of stiffness 1e38 swings 2.2e19 times, and writing that count stopped the studio).
-    package static func count(_ value: Double) -> String {
+    public static func count(_ value: Double) -> String {
         value < 1e15 ? "\(Int(value.rounded(.down)))" : String(format: "%.3g", value)
     }
 

@@ -163,7 +163,7 @@ extension Easing {
     /// How many times the easing swings over its duration, for an easing that oscillates by a
     /// parameter (an elastic one's period, a damped cosine's frequency); nil for any other. A front
     /// end bounds a bake's work by it before baking: two keyframes a swing.
-    package var oscillations: Double? {
+    @_spi(Studio) public var oscillations: Double? {
         switch self {
         case .parametric(let parametric):
             guard case .elastic(_, let period) = parametric.shape, period > 0 else { return nil }

@@ -1,6 +1,6 @@
 /// A parsed JSON value that remembers where each object member's key stood, so schema errors
 /// (unknown keys, wrong types) can name a line and column as well as syntax errors do.
-package enum JSONValue: Sendable {
+@_spi(Studio) public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,15 +8,15 @@ package enum JSONValue: Sendable {
     case array([JSONValue], Location)
     case object([(key: String, value: JSONValue, location: Location)], Location)
 
-    package struct Location: Sendable, CustomStringConvertible {
-        package var line: Int
-        package var column: Int
-        package var description: String { "line \(line), column \(column)" }
+    public struct Location: Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var description: String { "line \(line), column \(column)" }
     }
 }
 
 /// A strict RFC 8259 parser (no comments, no trailing commas) with line and column in its errors.
-package struct JSONParser {
+@_spi(Studio) public struct JSONParser {
     struct SyntaxError: Error, CustomStringConvertible {
         let message: String
         let location: JSONValue.Location
@@ -29,7 +29,7 @@ package struct JSONParser {
     private var lineStart = 0
     private var depth = 0
 
-    package static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         parser.skipWhitespace()
         let value = try parser.parseValue()

@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Studio) import Kinema
 import KinemaCLI
 
 /// The answer to a bake: the keyframes' count and error, the settling time, the curve and its

@@ -1,4 +1,4 @@
-import Kinema
+@_spi(Studio) import Kinema
 
 /// JSON text written by hand: the answers embed the CLI's own JSON (`kinema spring --format json`)
 /// verbatim, which an encoder would re-escape. Strings and numbers as the exports write them.

@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Studio) import Kinema
 import KinemaCLI
 
 /// A `POST /api/bake` body: a motion (an easing, a spring in any dialect, or a drop) and how to bake

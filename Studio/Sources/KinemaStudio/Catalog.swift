@@ -1,4 +1,4 @@
-import Kinema
+@_spi(Studio) import Kinema
 import KinemaCLI
 
 /// `GET /api/catalog`: what a bake can ask for (the easings, the spring dialects, the export
