@@ -34,6 +34,38 @@ extension MotionSource {
             velocity: { t, _ in motion.velocity(at: t) - residual * Self.smoothstepSlope(min(t / d, 1)) / d })
     }
 
+    /// A decay (a flick's deceleration) from `start` at `velocity`, straight from its closed form,
+    /// over `duration`: by default until it is within `epsilon` × travel of where it comes to rest,
+    /// `ln(1/epsilon)/rate`. Like the spring's, it ends exactly on that rest point
+    /// (`Decay.projectedEnd`): the residual there is taken out times a quintic smoothstep, so the
+    /// source is within `epsilon` × travel of the closed form everywhere.
+    /// - Throws: `KinemaError` for non-finite ends or velocity, a non-positive `epsilon` or
+    ///   `duration`, or no velocity (there is no motion to bake).
+    public init(
+        decay: Decay, from start: Double = 0, velocity: Double, duration: Double? = nil, epsilon: Double = 0.001
+    ) throws {
+        try KinemaError.requireFinite(start, "start")
+        try KinemaError.requireFinite(velocity, "velocity")
+        try KinemaError.requirePositive(epsilon, "epsilon")
+        guard velocity != 0 else {
+            throw KinemaError(parameter: "velocity", value: "0.0", rule: "non-zero: a decay without velocity stays put")
+        }
+        let d = duration ?? -Double.log(min(epsilon, 1)) / decay.rate
+        try KinemaError.requirePositive(d, "duration")
+        let end = decay.projectedEnd(from: start, velocity: velocity)
+        let residual = decay.position(from: start, velocity: velocity, after: d) - end
+        try self.init(
+            duration: d,
+            value: { t in
+                t >= d
+                    ? end
+                    : decay.position(from: start, velocity: velocity, after: t) - residual * Self.smoothstep(t / d)
+            },
+            velocity: { t, _ in
+                decay.velocity(velocity, after: t) - residual * Self.smoothstepSlope(min(t / d, 1)) / d
+            })
+    }
+
     /// A ball dropped from `height` onto a floor at 0 under `gravity`, bouncing with `restitution`
     /// until a bounce leaves slower than `restVelocity` (the rule of `PhysicsScene.drop`), from the
     /// closed form: parabolas between impacts at the times of the geometric series, each impact a

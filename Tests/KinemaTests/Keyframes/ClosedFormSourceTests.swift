@@ -45,6 +45,24 @@ import Testing
         }
     }
 
+    /// A flick at UIKit's normal rate: x₀ + v(1 − e^(−λt))/λ, written out here, within 0.001 of the
+    /// travel everywhere, ending exactly on x₀ + v/λ after ln(1000)/λ; its bake ends there too.
+    @Test(arguments: [(Decay.normal, 2500.0), (Decay.fast, -800.0)])
+    func aDecayEndsWhereItRests(_ decay: Decay, _ velocity: Double) throws {
+        let source = try MotionSource(decay: decay, from: 100, velocity: velocity)
+        let rate = decay.rate, travel = abs(velocity / rate), end = 100 + velocity / rate
+        #expect(abs(source.duration - log(1000) / rate) <= 1e-12 * source.duration)
+        #expect(source.value(source.duration) == end && source.value(0) == 100)
+        for i in 0...1_000 {
+            let t = source.duration * Double(i) / 1_000
+            let exact = 100 + velocity * (1 - exp(-rate * t)) / rate
+            #expect(abs(source.value(t) - exact) <= 0.001 * travel + 1e-12 * abs(end), "t = \(t)")
+        }
+        let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
+        #expect(fit.maxError <= 0.001 * travel && fit.animation.values.last == [end])
+        #expect(throws: KinemaError.self) { try MotionSource(decay: decay, velocity: 0) }
+    }
+
     @Test func anUndampedSpringNeedsADuration() throws {
         let undamped = try DampedSpring(mass: 1, stiffness: 100, damping: 0)
         #expect { try MotionSource(spring: undamped) } throws: { ($0 as? KinemaError)?.parameter == "duration" }
