@@ -137,6 +137,13 @@ public enum KeyframeExport {
             """
     }
 
+    /// A playable Lottie document (`LottieDocument`, one layer per fit), as JSON text: what
+    /// `kinema keyframes --format lottie` writes. `lottieProperty` gives a property's keyframes
+    /// alone, to paste into a document of one's own.
+    public static func lottie(_ fits: [KeyframeFit], document: LottieDocument = .standard) -> String {
+        document.json(fits)
+    }
+
     /// Bare Lottie keyframes (`"k"` of one animated property, not a playable document: see
     /// `LottieDocument`): `t` in frames at `frameRate`, `s` the value, `o`/`i` the out and in
     /// tangents (the segment's bezier controls).
@@ -185,9 +192,19 @@ public enum KeyframeExport {
 
     /// Swift source for SwiftUI keyframes (inside `#if canImport(SwiftUI)`): one `Double` property
     /// per track in `KinemaValues` and one `KeyframeTrack` of `CubicKeyframe`s each, in one
-    /// `@KeyframesBuilder` function for `keyframeAnimator`. Each segment's end velocities come
-    /// from its bezier's end slopes.
-    public static func swiftUI(_ fits: [KeyframeFit]) -> String {
+    /// `@KeyframesBuilder` function `kinemaKeyframes()` for `keyframeAnimator`. Each segment's end
+    /// velocities come from its bezier's end slopes.
+    public static func swiftUI(_ fits: [KeyframeFit]) -> String { swiftUI(fits, name: "kinema") }
+
+    /// The same for one fit.
+    public static func swiftUI(_ fit: KeyframeFit, name: String = "kinema") -> String { swiftUI([fit], name: name) }
+
+    /// The same, declaring `NameValues` and `nameKeyframes()` (`name` as a Swift identifier:
+    /// `"card slide"` gives `CardSlideValues` and `cardSlideKeyframes()`), so that two exports can
+    /// sit in one module.
+    public static func swiftUI(_ fits: [KeyframeFit], name: String) -> String {
+        let base = swiftIdentifiers([name])[0]
+        let values = base.prefix(1).uppercased() + base.dropFirst() + "Values", builder = base + "Keyframes"
         let names = swiftIdentifiers(fits.map(\.animation.keyPath))
         var properties: [String] = [], tracks: [String] = []
         for (fit, name) in zip(fits, names) {
@@ -207,7 +224,7 @@ public enum KeyframeExport {
                 "var \(name): Double = \(number(a.values[0][0]))  // \(swiftString(a.keyPath)): \(a.keyframeCount) keyframes, max error \(fit.maxError)"
             )
             tracks.append(
-                "    KeyframeTrack(\\KinemaValues.\(name)) {\n"
+                "    KeyframeTrack(\\\(values).\(name)) {\n"
                     + keyframes.map { "        " + $0 + "\n" }.joined() + "    }")
         }
         return """
@@ -215,13 +232,13 @@ public enum KeyframeExport {
             #if canImport(SwiftUI)
             import SwiftUI
 
-            struct KinemaValues {
+            struct \(values) {
                 \(properties.joined(separator: "\n    "))
             }
 
             @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-            @KeyframesBuilder<KinemaValues>
-            func kinemaKeyframes() -> some Keyframes<KinemaValues> {
+            @KeyframesBuilder<\(values)>
+            func \(builder)() -> some Keyframes<\(values)> {
             \(tracks.joined(separator: "\n"))
             }
             #endif

@@ -25,6 +25,10 @@ public struct LottieDocument: Sendable {
     public let width: Int
     public let height: Int
 
+    /// `LottieDocument()`: the position of a 512 × 512 layer at 60 fps.
+    public static let standard = LottieDocument(
+        validatedProperty: .position, range: Property.position.defaultRange, frameRate: 60, width: 512, height: 512)
+
     /// - Throws: `KinemaError` for a frame rate that is not finite and > 0, a range end that is
     ///   not finite, or a size outside 1…16,384.
     public init(
@@ -39,6 +43,13 @@ public struct LottieDocument: Sendable {
         for (name, size) in [("width", width), ("height", height)] where !(1...16_384).contains(size) {
             throw KinemaError(parameter: name, value: "\(size)", rule: "1 to 16384 pixels")
         }
+        self.init(validatedProperty: property, range: range, frameRate: frameRate, width: width, height: height)
+    }
+
+    private init(
+        validatedProperty property: Property, range: (from: Double, to: Double), frameRate: Double, width: Int,
+        height: Int
+    ) {
         self.property = property
         self.range = range
         self.frameRate = frameRate
