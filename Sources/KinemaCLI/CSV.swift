@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Studio) import Kinema
+import Kinema
 
 /// CSV and JSON number formatting shared by every command: shortest round-trip text (`"\(x)"`),
 /// never a fixed number of decimals.

@@ -113,6 +113,12 @@ public struct InProcessCommands {
         SpringOptions.dialects.map { ($0.name, $0.flags.map(\.name).sorted().map(parameter(forFlag:)), $0.takesMass) }
     }
 
+    /// A JSON string literal as the exports write one, for answers that embed them.
+    public static func json(_ text: String) -> String { KeyframeExport.string(text) }
+
+    /// A finite number as the exports write it (Swift's shortest form, which JSON reads), else null.
+    public static func json(_ value: Double) -> String { KeyframeExport.number(value) }
+
     /// `origamiTension` → `--origami-tension`: a parameter's flag.
     public static func flag(forParameter parameter: String) -> String { flagName(forProperty: parameter) }
 

@@ -1,7 +1,7 @@
 /// Text exports of baked keyframes: CAKeyframeAnimation-shaped JSON, CSS, Lottie, Swift source.
 public enum KeyframeExport {
     /// A number in shortest round-trip form (JSON has no NaN or ∞: those become null).
-    @_spi(Studio) public static func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
+    package static func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
 
     static func value(_ components: [Double]) -> String {
         components.count == 1 ? number(components[0]) : "[" + components.map(number).joined(separator: ", ") + "]"
@@ -9,7 +9,7 @@ public enum KeyframeExport {
 
     /// A JSON string literal. Byte by byte (kinema-studio escapes whole exports with it): only
     /// quotes, backslashes and control characters change, and UTF-8's other bytes are ≥ 0x20.
-    @_spi(Studio) public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var bytes: [UInt8] = [0x22]
         bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 2)
         let hex = Array("0123456789abcdef".utf8)
