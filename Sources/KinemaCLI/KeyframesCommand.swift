@@ -64,6 +64,12 @@ struct KeyframesCommand: ParsableCommand {
             "Lottie: print only each track's animated property ({\"a\": 1, \"k\": […]}; a JSON array for several), not a document."
     )
     var lottieBare = false
+    @Option(
+        name: .customLong("swiftui-name"),
+        help:
+            "SwiftUI: the name of the declarations, NAMEValues and NAMEKeyframes() (default kinema), so that two exports can sit in one module."
+    )
+    var swiftUIName = "kinema"
     @OptionGroup var output: OutputOptions
 
     /// `--lottie-range A:B` as two finite numbers.
@@ -213,7 +219,7 @@ struct KeyframesCommand: ParsableCommand {
             text = fits.enumerated().map {
                 KeyframeExport.swift($1, name: "animation\(fits.count > 1 ? "\($0 + 1)" : "")")
             }.joined(separator: "\n")
-        case .swiftui: text = KeyframeExport.swiftUI(fits)
+        case .swiftui: text = KeyframeExport.swiftUI(fits, name: swiftUIName)
         }
         return text
     }

@@ -184,6 +184,16 @@ struct KeyframesCommandTests {
         #expect(check.status == 0, "\(check.errors)")
     }
 
+    /// `--swiftui-name` names the declarations, so two exports can sit in one module.
+    @Test func aSwiftUIExportTakesAName() throws {
+        let flags = ["keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", "swiftui"]
+        let card = try CLI.run(flags + ["--swiftui-name", "card"]).stdout
+        #expect(
+            card.contains("struct CardValues {") && card.contains("func cardKeyframes() -> some Keyframes<CardValues>"))
+        #expect(!card.contains("Kinema"))
+        #expect(try CLI.run(flags).stdout.contains("struct KinemaValues {"))
+    }
+
     /// The CAKeyframeAnimation source, built against QuartzCore's stand-in (Apple's documented
     /// signatures) and run: the animation it makes has the key path given, character for character.
     @Test func swiftSourceBuildsTheAnimationWithItsKeyPath() throws {

@@ -1,7 +1,8 @@
 /// Text exports of baked keyframes: CAKeyframeAnimation-shaped JSON, CSS, Lottie, Swift source.
 public enum KeyframeExport {
-    /// A number in shortest round-trip form (JSON has no NaN or ∞: those become null).
-    package static func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
+    /// A number in shortest round-trip form (JSON has no NaN or ∞: those become null), zero
+    /// without its sign (`-0.0`, which rounding leaves, means nothing to a player).
+    package static func number(_ x: Double) -> String { x.isFinite ? "\(x == 0 ? 0 : x)" : "null" }
 
     static func value(_ components: [Double]) -> String {
         components.count == 1 ? number(components[0]) : "[" + components.map(number).joined(separator: ", ") + "]"

@@ -33,6 +33,12 @@ import Testing
         #expect(KeyframeExport.swiftUI([fit]).contains("struct KinemaValues {"))
     }
 
+    /// Zero is written without its sign: `-0.0` came out of rounding into exports and CSV.
+    @Test func zeroHasNoSign() {
+        #expect(KeyframeExport.number(-0.0) == "0.0" && KeyframeExport.number(0) == "0.0")
+        #expect(KeyframeExport.number(-1e-300) == "-1e-300" && KeyframeExport.number(.nan) == "null")
+    }
+
     /// `lottie` is the playable document (layers, frame rate, size), not bare keyframes.
     @Test func lottieIsAPlayableDocument() throws {
         let fit = try Self.fit()
