@@ -160,8 +160,7 @@ def random_case(rng, port, bodies):
         else:
             body = b'{"source":"easing","easing":"\xff\xfe"}'  # not UTF-8
 
-    host_name = (host or "").rsplit(":", 1)[0] if host and not host.startswith("[") else host
-    bad_host = host in (None, "") or host_name not in ("127.0.0.1", "localhost")
+    bad_host = not host or host.rsplit(":", 1)[0] not in ("127.0.0.1", "localhost")
     cross = method == "POST" and (
         (origin is not None and origin != f"http://{host}") or site in ("cross-site", "same-site"))
     not_json = method == "POST" and (kind is None or kind.split(";")[0].strip().lower() != "application/json")

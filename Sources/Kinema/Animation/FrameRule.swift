@@ -1,6 +1,6 @@
 /// The one rule of the per-frame calls (`advance(by:)` and `advance(to:)` of the animators and of
-/// `PhysicsSimulator`, and the interruptions that take a time): a frame's duration is finite and ≥ 0, a time finite and not before the
-/// current one. A frame comes from the display link, not from data, so breaking the rule is a
+/// `PhysicsSimulator`, and the interruptions that take a time): a frame's duration is finite and
+/// ≥ 0, a time finite and not before the current one. A frame comes from the display link, not from data, so breaking the rule is a
 /// programmer error (a precondition, as in SwiftUI and Foundation), not an error to handle on
 /// every frame.
 enum FrameRule {

@@ -27,11 +27,8 @@ extension MotionSource {
                 parameter: "duration", value: "\(d)", rule: "given for a spring that never settles (no damping)")
         }
         try KinemaError.requirePositive(d, "duration")
-        let residual = motion.position(at: d) - target
         try self.init(
-            duration: d,
-            value: { t in t >= d ? target : motion.position(at: t) - residual * Self.smoothstep(t / d) },
-            velocity: { t, _ in motion.velocity(at: t) - residual * Self.smoothstepSlope(min(t / d, 1)) / d })
+            endingOn: target, duration: d, position: { motion.position(at: $0) }, velocity: { motion.velocity(at: $0) })
     }
 
     /// A decay (a flick's deceleration) from `start` at `velocity`, straight from its closed form,
@@ -52,18 +49,10 @@ extension MotionSource {
         }
         let d = duration ?? -Double.log(min(epsilon, 1)) / decay.rate
         try KinemaError.requirePositive(d, "duration")
-        let end = decay.projectedEnd(from: start, velocity: velocity)
-        let residual = decay.position(from: start, velocity: velocity, after: d) - end
         try self.init(
-            duration: d,
-            value: { t in
-                t >= d
-                    ? end
-                    : decay.position(from: start, velocity: velocity, after: t) - residual * Self.smoothstep(t / d)
-            },
-            velocity: { t, _ in
-                decay.velocity(velocity, after: t) - residual * Self.smoothstepSlope(min(t / d, 1)) / d
-            })
+            endingOn: decay.projectedEnd(from: start, velocity: velocity), duration: d,
+            position: { decay.position(from: start, velocity: velocity, after: $0) },
+            velocity: { decay.velocity(velocity, after: $0) })
     }
 
     /// A ball dropped from `height` onto a floor at 0 under `gravity`, bouncing with `restitution`
@@ -84,7 +73,7 @@ extension MotionSource {
                 parameter: "restitution", value: "\(restitution)", rule: "in [0, 1) (an elastic ball never rests)")
         }
         // Impact k at impacts[k], leaving upwards at speeds[k] (0 once it rests).
-        let restSpeed = max(restVelocity, 1e-9)
+        let restSpeed = PhysicsScene.restSpeed(restVelocity: restVelocity)
         var impacts = [(2 * height / gravity).squareRoot()], speeds: [Double] = []
         var speed = gravity * impacts[0] * restitution
         while speed >= restSpeed, impacts.count < KeyframeBaker.keyframeLimit {
@@ -121,6 +110,20 @@ extension MotionSource {
                 let (t0, _, v0) = flight(t, fromLeft: fromLeft)
                 return v0 == 0 && t0 > 0 ? 0 : v0 - gravity * (t - t0)
             })
+    }
+
+    /// A closed form over [0, duration] that ends exactly on `end`: its residual there is taken
+    /// out times a quintic smoothstep of t/duration, which leaves the start and its velocity as
+    /// they are and moves no value by more than the residual.
+    private init(
+        endingOn end: Double, duration d: Double, position: @escaping @Sendable (Double) -> Double,
+        velocity: @escaping @Sendable (Double) -> Double
+    ) throws {
+        let residual = position(d) - end
+        try self.init(
+            duration: d,
+            value: { t in t >= d ? end : position(t) - residual * Self.smoothstep(t / d) },
+            velocity: { t, _ in velocity(t) - residual * Self.smoothstepSlope(min(t / d, 1)) / d })
     }
 
     /// `u³(10 − 15u + 6u²)`: 0 at 0 and 1 at 1, its first and second derivatives 0 at both.

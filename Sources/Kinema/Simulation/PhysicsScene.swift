@@ -94,7 +94,9 @@ public struct PhysicsScene: Hashable, Sendable {
 
     /// The speed below which a bounce ends at rest: the rest velocity, or rounding's 1e-9 where
     /// it is 0 (an elastic scene's grazing contacts).
-    var restSpeed: Double { max(restVelocity, 1e-9) }
+    var restSpeed: Double { Self.restSpeed(restVelocity: restVelocity) }
+
+    static func restSpeed(restVelocity: Double) -> Double { max(restVelocity, 1e-9) }
 
     /// The rest rule of every run, stepped or event-driven: an impact whose bounce leaves at
     /// `speedOut` ends at rest where it is slower than `restSpeed` and the forces press the two
