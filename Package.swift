@@ -45,7 +45,11 @@ let package = Package(
                 "Kinema",
                 "KinemaReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
-            ]
+            ],
+            // The browser module `--retargetable` writes and the studio serves, compiled in (no
+            // bundle beside the binary); its TypeScript declarations sit beside it.
+            exclude: ["Resources/kinema-spring.d.ts"],
+            resources: [.embedInCode("Resources/kinema-spring.js")]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
         .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),

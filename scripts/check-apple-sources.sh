@@ -25,4 +25,18 @@ if find Sources/Kinema -name '*.swift' ! -name 'KeyframeAnimation+CoreAnimation.
     echo "check-apple-sources: a misspelt CAKeyframeAnimation property type-checked: the check sees nothing" >&2
     exit 1
 fi
-echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, CG conformances)"
+# The Swift source `kinema keyframes --format swift` writes, an app's file that does not import Kinema:
+# a keyframe animation and a retargetable spring's additive builders, with a call of each.
+kinema=$(swift build --show-bin-path)/kinema
+"$kinema" keyframes --easing bounce-out --format swift > "$work/Bounce.swift"
+"$kinema" keyframes --spring --response 0.5 --bounce 0.3 --retargetable --format swift > "$work/Retarget.swift"
+cat > "$work/Use.swift" <<'SWIFT'
+import QuartzCore
+let played: [CAKeyframeAnimation] = [
+    makeAnimation(), makeRetargetAnimation(keyPath: "position.x", by: 120, beginTime: 2),
+    makeReleaseAnimation(keyPath: "position.x", velocity: -800),
+]
+SWIFT
+for file in Bounce Retarget; do grep -q "canImport(QuartzCore)" "$work/$file.swift"; done
+swiftc -typecheck -I "$work" "$work/Bounce.swift" "$work/Retarget.swift" "$work/Use.swift"
+echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances); so do the Swift exports"

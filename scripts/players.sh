@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Plays the CSS and Lottie exports in real consumers (headless Chromium, ThorVG) against the closed
-# forms: scripts/check-players.py. Installs Chromium (Debian `chromium`) when it is missing and a
+# forms: scripts/check-players.py; the retargetable springs' player, kinema-spring.js, in Chromium:
+# scripts/check-retarget.py. Installs Chromium (Debian `chromium`) when it is missing and a
 # virtual environment with ThorVG's bindings; fails, never skips, when either cannot be had.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,3 +13,5 @@ if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
     { echo "players: thorvg-python could not be installed; the Lottie exports cannot be checked" >&2; exit 1; }
 swift build --product kinema
 "$venv/bin/python" scripts/check-players.py .build/debug/kinema
+# kinema-spring.js retargeted and released in Chromium against the closed-form spring.
+python3 scripts/check-retarget.py .build/debug/kinema

@@ -24,10 +24,11 @@ struct KeyframesCommand: ParsableCommand {
               kinema keyframes --easing bounce-out --strategy turning-points --format css
               kinema keyframes --spring --response 0.5 --bounce 0.3 --format swift
               kinema keyframes --drop --gravity 15.125 --restitution 0.5 --duration 1 --format lottie
+              kinema keyframes --spring --response 0.5 --bounce 0.3 --retargetable --format js -o spring.js
             """
     )
 
-    enum Format: String, CaseIterable { case json, css, lottie, swift, swiftui }
+    enum Format: String, CaseIterable { case json, css, lottie, swift, swiftui, js }
 
     @OptionGroup var sceneOptions: SceneOptions
     @Option(help: "Bake this closed-form easing instead of a scene (names as for `kinema easing`).")
@@ -46,8 +47,24 @@ struct KeyframesCommand: ParsableCommand {
     var fps: Double = 60
     @Option(parsing: .unconditional, help: "Adaptive: max error as a fraction of the travel (default 0.001).")
     var tolerance: Double = 0.001
-    @Option(help: "json (default), css, lottie, swift or swiftui.")
+    @Option(help: "json (default), css, lottie, swift or swiftui; js with --retargetable.")
     var format: String = "json"
+    @Flag(
+        help: """
+            With --spring: bake the spring's unit step and impulse responses, from which a player composes \
+            any motion of it and retargets it mid-flight with position and velocity kept (JSON, or with \
+            --format js an ES module holding them and the player, kinema-spring.js; --format swift: \
+            additive CAKeyframeAnimations). Start, target and velocity are the player's.
+            """)
+    var retargetable = false
+    @Flag(
+        name: .customLong("reduced-motion"),
+        help: """
+            Also bake the reduced-motion form: from the same start to the same end over the same duration, \
+            critically damped (no overshoot). CSS gets it inside @media (prefers-reduced-motion: reduce); \
+            the other formats are that form alone.
+            """)
+    var reducedMotion = false
     @Option(
         name: .customLong("lottie-property"),
         help: "Lottie: the layer property each track animates: position (default), scale, rotation or opacity.")
@@ -147,13 +164,60 @@ struct KeyframesCommand: ParsableCommand {
                 }
             }
         }
-        let fits = try tracks.map {
-            try KeyframeBaker.bake(
-                $0.source, strategy: strategy, tolerance: tolerance,
-                framesPerSecond: fps, keyPath: $0.keyPath)
+        func bakeAll(_ tracks: [(keyPath: String, source: MotionSource)]) throws -> [KeyframeFit] {
+            try tracks.map {
+                try KeyframeBaker.bake(
+                    $0.source, strategy: strategy, tolerance: tolerance, framesPerSecond: fps, keyPath: $0.keyPath)
+            }
         }
-        return KeyframesBake(tracks: tracks, fits: fits)
+        let reduced = try reducedMotion ? tracks.map { ($0.keyPath, try MotionSource(reducedMotionOf: $0.source)) } : []
+        return KeyframesBake(
+            tracks: tracks, fits: try bakeAll(tracks), reduced: reducedMotion ? try bakeAll(reduced) : nil)
     }
+
+    /// `--retargetable`: the spring's responses (`RetargetableSpring`) as `format` renders them.
+    func retargetableText(scene sceneFlags: SceneValues? = nil) throws -> String {
+        let sceneFlags = sceneFlags ?? sceneOptions.values
+        let format = try choose(format, "--format", Format.self)
+        guard sceneFlags.flags.isGiven(.spring), easing == nil,
+            sceneFlags.flags.given & SceneFlag.kinds == SceneFlag.mask(.spring)
+        else {
+            throw CLIError(
+                "'--retargetable' bakes a spring: give '--spring' and its parameters, not an easing or a scene.")
+        }
+        for (flag, given) in [
+            ("--duration", duration != nil), ("--key-path", keyPath != nil), ("--reduced-motion", reducedMotion)
+        ] where given {
+            throw CLIError(
+                "'\(flag)' does not apply to '--retargetable': the responses settle on their own, and the reduced-motion form is always in them."
+            )
+        }
+        if let flag = sceneFlags.springOptions.givenFlags(
+            among: SpringFlag.mask(.from, .to, .velocity, .relativeVelocity)
+        ).first {
+            throw CLIError(
+                "'\(flag.name)' does not apply to '--retargetable': the start, the target and the velocity are the player's."
+            )
+        }
+        guard strategy == KeyframeBaker.Strategy.adaptive.rawValue else {
+            throw CLIError(flag: "--strategy", value: "'\(strategy)'", rule: "adaptive with '--retargetable'")
+        }
+        try check(tolerance, "--tolerance", .positive)
+        let baked = try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance)
+        switch format {
+        case .json: return KeyframeExport.json(baked)
+        case .js:
+            return Self.springModule + "\n/** The spring's responses, baked by kinema keyframes --retargetable. */\n"
+                + "export const responses = " + KeyframeExport.json(baked).dropLast() + ";\n"
+        case .swift: return KeyframeExport.swift(baked)
+        default:
+            throw CLIError(
+                flag: "--format", value: "'\(format.rawValue)'", rule: "json, js or swift with '--retargetable'")
+        }
+    }
+
+    /// kinema-spring.js, the browser module that plays `--retargetable` exports.
+    static let springModule = String(decoding: PackageResources.kinema_spring_js, as: UTF8.self)
 
     /// The most samples a spring's bake takes (48 MB of times, positions and velocities).
     static let sampleLimit = 2_000_000.0
@@ -185,9 +249,14 @@ struct KeyframesCommand: ParsableCommand {
 
     /// The bake's text in `format`, as the command prints it.
     func render(_ bake: KeyframesBake, as format: Format) throws -> String {
-        let fits = bake.fits, tracks = bake.tracks
+        // Reduced motion: CSS plays it under its media query; every other format is that form alone.
+        let fits = format == .css ? bake.fits : bake.reduced ?? bake.fits, tracks = bake.tracks
         let text: String
         switch format {
+        case .js:
+            throw CLIError(
+                flag: "--format", value: "'js'",
+                rule: "given with '--retargetable' (an ES module plays a spring's responses)")
         case .json:
             text =
                 fits.count == 1
@@ -195,17 +264,35 @@ struct KeyframesCommand: ParsableCommand {
                 : "[\n" + fits.map(KeyframeExport.json).joined(separator: ",\n") + "\n]\n"
         case .css:
             // Per track: @keyframes with cubic-bezier() segments, then the same motion as a linear() easing.
-            text = try zip(tracks, fits).map { track, fit in
-                let name = "kinema-" + fit.animation.keyPath.replacingOccurrences(of: ".", with: "-")
-                var css = KeyframeExport.css(fit, name: name)
-                do {
-                    css += KeyframeExport.cssLinear(
-                        try CSSLinearEasing(fitting: track.source, tolerance: tolerance), fit, name: name)
-                } catch let error as KinemaError where error.parameter.hasPrefix("travel") {
-                    css += "/* no linear() easing for \(fit.animation.keyPath): it ends where it starts */\n"
-                }
-                return css
-            }.joined(separator: "\n")
+            func sheet(_ fits: [KeyframeFit], _ sources: [MotionSource], registering: Bool) throws -> String {
+                try zip(sources, fits).map { source, fit in
+                    let name = "kinema-" + fit.animation.keyPath.replacingOccurrences(of: ".", with: "-")
+                    var css = KeyframeExport.css(fit, name: name)
+                    if !registering {
+                        css =
+                            css.split(separator: "\n").filter { !$0.hasPrefix("@property") }.joined(separator: "\n")
+                            + "\n"
+                    }
+                    do {
+                        css += KeyframeExport.cssLinear(
+                            try CSSLinearEasing(fitting: source, tolerance: tolerance), fit, name: name)
+                    } catch let error as KinemaError where error.parameter.hasPrefix("travel") {
+                        css += "/* no linear() easing for \(fit.animation.keyPath): it ends where it starts */\n"
+                    }
+                    return css
+                }.joined(separator: "\n")
+            }
+            var css = try sheet(fits, tracks.map(\.source), registering: true)
+            if let reduced = bake.reduced {
+                // The same names, later in the sheet: under the query they win.
+                let sources = try tracks.map { try MotionSource(reducedMotionOf: $0.source) }
+                css += "\n/* reduced motion: the same ends, critically damped (no overshoot) */\n"
+                css += "@media (prefers-reduced-motion: reduce) {\n"
+                css += try sheet(reduced, sources, registering: false).split(separator: "\n").map { "  " + $0 }.joined(
+                    separator: "\n")
+                css += "\n}\n"
+            }
+            text = css
         case .lottie:
             if lottieBare {
                 let properties = fits.map { KeyframeExport.lottieProperty($0, frameRate: fps) }
@@ -227,6 +314,7 @@ struct KeyframesCommand: ParsableCommand {
     func run() throws {
         try DistinctFiles.check(
             outputs: [("-o", output.output)], inputs: [("--scene", sceneOptions.values.flags[text: .scene])])
+        if retargetable { return try output.emit(try retargetableText()) }
         let bake = try bake()
         let text = try render(bake, as: try choose(format, "--format", Format.self))
         try output.emit(text)
@@ -251,4 +339,6 @@ struct KeyframesCommand: ParsableCommand {
 public struct KeyframesBake {
     public let tracks: [(keyPath: String, source: MotionSource)]
     public let fits: [KeyframeFit]
+    /// With `--reduced-motion`, each track's reduced-motion form (`MotionSource(reducedMotionOf:)`).
+    public let reduced: [KeyframeFit]?
 }

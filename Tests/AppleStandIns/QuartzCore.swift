@@ -71,6 +71,8 @@ open class CAAnimation {
 /// https://developer.apple.com/documentation/quartzcore/capropertyanimation
 open class CAPropertyAnimation: CAAnimation {
     open var keyPath: String?
+    open var isAdditive = false
+    open var isCumulative = false
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
