@@ -2,7 +2,8 @@
 """Drives kinema-studio's page in headless Chromium (Debian's `chromium`) over the DevTools protocol,
 as a designer would: moves a slider with the mouse and sees the plot and the readouts change,
 downloads the CSS and finds it byte-identical to `kinema keyframes`, opens the page's URL in a new
-tab and finds the same motion, pins a motion to compare, and takes a screenshot that is not blank.
+tab and finds the same motion, pins a motion to compare, retargets and throws the playground's ball and
+finds it on the closed-form spring, and takes a screenshot that is not blank.
 
 Usage: check-studio.py KINEMA_STUDIO KINEMA [--screenshot PATH]
 """
@@ -175,6 +176,34 @@ def main():
         page.click(pin["x"] + pin["width"] / 2, pin["y"] + pin["height"] / 2)
         wait("the pinned curve", lambda: page.eval("!!document.getElementById('pinned-curve')"))
         print("check-studio: a pinned motion is overlaid")
+
+        # The playground: a click retargets the ball, a second one retargets it mid-flight, a drag
+        # throws it; the played motion stays within the tolerance of the travel of the closed form.
+        page.send("Page.bringToFront")  # the shared link's tab took the front: a hidden tab draws no frames
+        wait("the playground", lambda: page.eval("!document.getElementById('playground').hidden && !!window.playground?.spring"))
+        track = page.rect("#pg-track")
+        page.click(track["x"] + 0.8 * track["width"], track["y"] + track["height"] / 2)
+        time.sleep(0.15)
+        if not page.eval("window.playground.spring.animationCount") >= 1:
+            fail("a click on the playground's track started no animation")
+        page.click(track["x"] + 0.2 * track["width"], track["y"] + track["height"] / 2)
+        time.sleep(1.5)
+        ball = page.rect("#pg-ball")
+        x, y = ball["x"] + ball["width"] / 2, ball["y"] + ball["height"] / 2
+        page.send("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", clickCount=1)
+        for step in range(1, 6):
+            time.sleep(0.02)
+            page.send("Input.dispatchMouseEvent", type="mouseMoved", x=x + 30 * step, y=y, button="left")
+        page.send("Input.dispatchMouseEvent", type="mouseReleased", x=x + 150, y=y, button="left", clickCount=1)
+        time.sleep(0.3)
+        played = page.eval("""(() => { const h = window.playground.history, v = h.flatMap(p => [p[1], p[2]]);
+            return {frames: h.length, worst: Math.max(...h.map(p => Math.abs(p[1] - p[2]))),
+                    travel: Math.max(...v) - Math.min(...v)}; })()""")
+        allowed = float(state["tolerance"]) * played["travel"] + 0.01
+        if not played["travel"] > 100 or not played["worst"] <= allowed:
+            fail(f"the playground's ball is off the closed form or still: {played} (allowed {allowed:.3g})")
+        print(f"check-studio: playground: two retargets and a throw, {played['frames']} frames within "
+              f"{played['worst']:.3g} px of the closed form over a travel of {played['travel']:.0f} px")
 
         shot = base64.b64decode(page.send("Page.captureScreenshot", format="png")["data"])
         image = Image.open(io.BytesIO(shot)).convert("RGB")

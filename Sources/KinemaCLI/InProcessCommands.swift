@@ -16,7 +16,7 @@ public struct InProcessCommands {
     }
 
     /// The formats of `kinema keyframes --format`.
-    public static let keyframeFormats = KeyframesCommand.Format.allCases.map(\.rawValue)
+    public static let keyframeFormats = KeyframesCommand.Format.allCases.filter { $0 != .js }.map(\.rawValue)
 
     let arguments: [String]
     var command: KeyframesCommand
@@ -94,6 +94,18 @@ public struct InProcessCommands {
     public func bake() throws(Failure) -> Baked {
         Baked(parent: self, bake: try Self.capture(arguments) { try command.bake(scene: scene) })
     }
+
+    /// What `kinema keyframes --spring … --retargetable --format FORMAT` (json or js) prints for
+    /// the spring flags and the tolerance: its ends, duration and strategy are not the responses'.
+    public func retargetable(_ format: String) throws(Failure) -> String {
+        try Self.capture(arguments) {
+            let spring = try RetargetableSpring(spring: try scene.springOptions.spring(), tolerance: command.tolerance)
+            return try KeyframesCommand.retargetableText(spring, as: try choose(format, "--format"))
+        }
+    }
+
+    /// kinema-spring.js, the player of the retargetable exports.
+    public static var springModule: String { KeyframesCommand.springModule }
 
     public struct Baked {
         let parent: InProcessCommands

@@ -203,11 +203,17 @@ struct KeyframesCommand: ParsableCommand {
             throw CLIError(flag: "--strategy", value: "'\(strategy)'", rule: "adaptive with '--retargetable'")
         }
         try check(tolerance, "--tolerance", .positive)
-        let baked = try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance)
+        return try Self.retargetableText(
+            try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance), as: format)
+    }
+
+    /// A retargetable spring's responses in `format`: json, js (the player and the responses, one
+    /// ES module) or swift (additive Core Animation builders).
+    static func retargetableText(_ baked: RetargetableSpring, as format: Format) throws -> String {
         switch format {
         case .json: return KeyframeExport.json(baked)
         case .js:
-            return Self.springModule + "\n/** The spring's responses, baked by kinema keyframes --retargetable. */\n"
+            return springModule + "\n/** The spring's responses, baked by kinema keyframes --retargetable. */\n"
                 + "export const responses = " + KeyframeExport.json(baked).dropLast() + ";\n"
         case .swift: return KeyframeExport.swift(baked)
         default:

@@ -4,7 +4,8 @@ import KinemaCLI
 
 /// The answer to a bake: the keyframes' count and error, the settling time, the curve and its
 /// keyframed copy sampled for the plot, the knots, the spring in every dialect, and every export,
-/// each the bytes `kinema keyframes --format FORMAT` prints for the same flags.
+/// each the bytes `kinema keyframes --format FORMAT` prints for the same flags (a spring's
+/// retargetable ones, `--retargetable --format json` and `js`, for its dialect and tolerance).
 struct BakeAnswer {
     /// Points of the plotted curves.
     static let plotPoints = 301
@@ -41,6 +42,11 @@ struct BakeAnswer {
         var exports: [(String, String)] = []
         for format in InProcessCommands.keyframeFormats {
             exports.append((format, JSONText.string(try baked.text(format))))
+        }
+        // A spring can also be had retargetable: its responses, and the ES module that plays them.
+        if request.source == "spring" {
+            exports.append(("retargetable", JSONText.string(try commands.retargetable("json"))))
+            exports.append(("js", JSONText.string(try commands.retargetable("js"))))
         }
         json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
     }

@@ -132,7 +132,9 @@ enum OpenAPIDocument {
                     "required": ["json", "css", "lottie", "swift", "swiftui"],
                     "properties": {
                       "json": {"type": "string"}, "css": {"type": "string"}, "lottie": {"type": "string"},
-                      "swift": {"type": "string"}, "swiftui": {"type": "string"}
+                      "swift": {"type": "string"}, "swiftui": {"type": "string"},
+                      "retargetable": {"type": "string", "description": "Springs: `kinema keyframes --retargetable`"},
+                      "js": {"type": "string", "description": "Springs: `kinema keyframes --retargetable --format js`"}
                     }
                   }
                 }

@@ -39,6 +39,8 @@ extension Page {
           ['css-linear', 'CSS linear()', 'css', 'kinema.css'], ['lottie', 'Lottie', 'lottie', 'kinema.lottie.json'],
           ['swift', 'Swift CAKeyframeAnimation', 'swift', 'KinemaAnimation.swift'],
           ['swiftui', 'SwiftUI KeyframeTrack', 'swiftui', 'KinemaKeyframes.swift'],
+          ['retargetable', 'Retargetable (JSON)', 'retargetable', 'kinema-spring.json'],
+          ['js', 'Retargetable (ES module)', 'js', 'kinema-spring.js'],
         ];
         const $ = id => document.getElementById(id);
         const state = {source: 'spring', dialect: 'swiftui', easing: 'ease-in-out', easingText: '', values: {},
@@ -112,6 +114,7 @@ extension Page {
             answer = result;
             $('error').textContent = '';
             render();
+            window.dispatchEvent(new CustomEvent('kinema-answer', {detail: answer}));  // the playground's
           } catch (error) {
             if (mine === sequence) $('error').textContent = error.message;
           }
@@ -217,7 +220,7 @@ extension Page {
 
         function exportText(tab) {
           const [, , format] = tabs.find(t => t[0] === tab);
-          const text = answer.exports[format];
+          const text = answer.exports[format] ?? '(retargetable exports are for springs)';
           if (tab === 'css' || tab === 'css-linear') {
             const at = text.indexOf('/* linear()');
             if (at >= 0) return tab === 'css' ? text.slice(0, at) : text.slice(at);

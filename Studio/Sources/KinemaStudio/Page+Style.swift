@@ -32,6 +32,11 @@ extension Page {
         .track span { position: absolute; left: 0; top: 4px; font-size: 12px; color: var(--muted); }
         .ball { position: absolute; left: 80px; top: 4px; width: 20px; height: 20px; border-radius: 50%;
           background: var(--accent); }
+        .pg-track { position: relative; height: 32px; margin: 6px 0; border-bottom: 1px dashed var(--line); cursor: crosshair; }
+        #pg-ball { left: 0; top: 6px; cursor: grab; touch-action: none; }
+        #pg-plot { width: 100%; height: auto; }
+        .pg-readouts { display: grid; grid-template-columns: auto 1fr auto 1fr; gap: 4px 8px; font-size: 14px; }
+        .pg-readouts dt { color: var(--muted); } .pg-readouts dd { margin: 0; font-variant-numeric: tabular-nums; }
         #dialects { font-size: 13px; border-collapse: collapse; margin-top: 8px; }
         #dialects caption { text-align: left; color: var(--muted); }
         #dialects td { padding: 1px 12px 1px 0; font-variant-numeric: tabular-nums; }

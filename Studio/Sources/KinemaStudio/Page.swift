@@ -1,5 +1,6 @@
 /// The page: HTML, CSS and JavaScript written here and served as they are (no build step, nothing
-/// fetched from elsewhere); the script is in Page+Script.swift, the style in Page+Style.swift.
+/// fetched from elsewhere); the script is in Page+Script.swift, the retargeting playground's in
+/// Page+Playground.swift, the style in Page+Style.swift.
 enum Page {
     static let html = #"""
         <!doctype html>
@@ -59,6 +60,15 @@ enum Page {
               <div class="track"><span>linear()</span><div id="ball-linear" class="ball"></div></div>
               <button id="play" type="button">Play</button>
             </div>
+            <div id="playground" hidden aria-label="The spring retargeted mid-flight">
+              <p class="legend">Retargetable: click the track to send the ball there mid-flight, drag it and let go to
+                throw it (kinema-spring.js playing the spring's retargetable export).
+                <span class="key keyframed"></span>played <span class="key motion"></span>closed form</p>
+              <div id="pg-track" class="pg-track"><div id="pg-ball" class="ball"></div></div>
+              <svg id="pg-plot" viewBox="0 0 640 120" role="img" aria-label="The played motion against the closed form"></svg>
+              <dl class="pg-readouts"><dt>Animations</dt><dd id="pg-count">0</dd>
+                <dt>Played against the closed form</dt><dd id="pg-error">–</dd></dl>
+            </div>
             <table id="dialects" hidden><caption>The spring in every dialect</caption><tbody></tbody></table>
           </section>
           <section id="export" aria-label="Export">
@@ -71,6 +81,7 @@ enum Page {
           </section>
         </main>
         <script src="/studio.js"></script>
+        <script type="module" src="/playground.js"></script>
         </body>
         </html>
 

@@ -17,6 +17,10 @@ public enum Studio {
         router.get("/") { _, _ in text(Page.html, type: "text/html; charset=utf-8") }
         router.get("/studio.js") { _, _ in text(Page.script, type: "text/javascript; charset=utf-8") }
         router.get("/studio.css") { _, _ in text(Page.style, type: "text/css; charset=utf-8") }
+        router.get("/playground.js") { _, _ in text(Page.playground, type: "text/javascript; charset=utf-8") }
+        router.get("/kinema-spring.js") { _, _ in
+            text(InProcessCommands.springModule, type: "text/javascript; charset=utf-8")
+        }
         router.get("/openapi.json") { _, _ in text(OpenAPIDocument.json, type: "application/json") }
         router.get("/api/catalog") { _, _ in text(Catalog.json, type: "application/json") }
         router.post("/api/bake") { request, context in
@@ -90,7 +94,8 @@ public enum Studio {
 
     /// Each path's methods: another method on one of them is a 405 naming these (`Allow`).
     static let methods: [String: [HTTPRequest.Method]] = [
-        "/": [.get], "/studio.js": [.get], "/studio.css": [.get], "/openapi.json": [.get],
+        "/": [.get], "/studio.js": [.get], "/studio.css": [.get], "/playground.js": [.get], "/kinema-spring.js": [.get],
+        "/openapi.json": [.get],
         "/api/catalog": [.get], "/api/bake": [.post]
     ]
 

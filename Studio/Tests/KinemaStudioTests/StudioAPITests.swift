@@ -81,9 +81,24 @@ struct StudioAPITests {
         let answer = try await Self.post(body)
         #expect(answer.status == 200, "\(answer.json)")
         let exports = try #require(answer.json["exports"] as? [String: String])
-        #expect(Set(exports.keys) == ["json", "css", "lottie", "swift", "swiftui"])
+        let spring = flags[0] == "--spring"
+        #expect(
+            Set(exports.keys)
+                == Set(["json", "css", "lottie", "swift", "swiftui"] + (spring ? ["retargetable", "js"] : [])))
         for (format, text) in exports {
-            let cli = try Binaries.kinema(["keyframes"] + flags + ["--format", format])
+            // The retargetable exports take the dialect and the tolerance, not the ends or the duration.
+            var arguments = flags
+            if format == "retargetable" || format == "js" {
+                arguments = []
+                for (i, flag) in flags.enumerated()
+                where !flag.hasPrefix("--from") && !["--to", "--duration"].contains(flag) {
+                    if i > 0 && ["--to", "--duration"].contains(flags[i - 1]) { continue }
+                    arguments.append(flag)
+                }
+                arguments += ["--retargetable"]
+            }
+            let cli = try Binaries.kinema(
+                ["keyframes"] + arguments + ["--format", format == "retargetable" ? "json" : format])
             #expect(cli.status == 0)
             #expect(text == cli.stdout, "\(format) differs from kinema keyframes \(flags)")
         }
@@ -221,11 +236,21 @@ struct StudioAPITests {
         let page = try await Self.get("/")
         #expect(page.status == 200 && page.type.hasPrefix("text/html"))
         #expect(page.body.contains("/studio.js") && !page.body.contains("http://") && !page.body.contains("https://"))
-        for (uri, type) in [("/studio.js", "text/javascript"), ("/studio.css", "text/css")] {
+        #expect(page.body.contains("<script type=\"module\" src=\"/playground.js\">"))
+        for (uri, type) in [
+            ("/studio.js", "text/javascript"), ("/studio.css", "text/css"), ("/playground.js", "text/javascript"),
+            ("/kinema-spring.js", "text/javascript")
+        ] {
             let file = try await Self.get(uri)
             #expect(file.status == 200 && file.type.hasPrefix(type) && !file.body.isEmpty)
             #expect(!file.body.contains("https://"), "\(uri) fetches from elsewhere")
         }
+        // The player is the repository's file, as `kinema keyframes --retargetable --format js` writes it.
+        let player = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../Sources/KinemaCLI/Resources/kinema-spring.js").standardized,
+            encoding: .utf8)
+        #expect(try await Self.get("/kinema-spring.js").body == player)
         let document = try await Self.get("/openapi.json")
         let openapi = try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any]
         let paths = try #require(openapi?["paths"] as? [String: Any])

@@ -2,6 +2,10 @@ import Foundation
 import Kinema
 import Testing
 
+#if canImport(QuartzCore)
+    import QuartzCore
+#endif
+
 /// The snippets of docs/library.md and the README, verbatim, each run and checked against a
 /// closed form; the last test fails when the documents and this file disagree, so they cannot show
 /// code that does not compile.
@@ -87,6 +91,29 @@ import Testing
         #expect(slide.animation.values.last == [300] && card.duration == DampedSpring.bouncy.settlingDuration)
     }
 
+    @Test func aRetargetableSpring() throws {
+        let baked = try RetargetableSpring(spring: .bouncy, tolerance: 0.001)  // step and impulse responses
+        let json = KeyframeExport.json(baked)  // what kinema-spring.js plays
+        let offset = try baked.retargetOffset(by: 300 - 100)  // the target moved from 100 to 300: −200 → 0
+        #if canImport(QuartzCore)
+            let layer = CALayer(), now = CACurrentMediaTime(), finger = (x: 180.0, velocity: -800.0)
+            layer.position.x = 300  // the model value is the new target; the offset plays on top of it
+            layer.add(
+                try baked.makeRetargetAnimation(keyPath: "position.x", by: 300 - 100, beginTime: now), forKey: nil)
+            // A pan's release: the model at the target, the offset from the finger, the finger's velocity.
+            layer.add(
+                try baked.makeRetargetAnimation(keyPath: "position.x", by: 300 - finger.x, beginTime: now), forKey: nil)
+            layer.add(
+                try baked.makeReleaseAnimation(keyPath: "position.x", velocity: finger.velocity, beginTime: now),
+                forKey: nil)
+        #endif
+        let calm = try MotionSource(reducedMotionOf: try MotionSource(spring: .bouncy))  // no overshoot
+        #expect(json.contains("\"format\": \"kinema-retargetable-spring\""))
+        #expect(offset.values.first == [-200] && offset.values.last == [0])
+        // The spring's closed form overshoots 1 by 4.6 %; its reduced form stays at or below 1.
+        #expect((0...1_000).allSatisfy { calm.value(calm.duration * Double($0) / 1_000) <= 1 })
+    }
+
     @Test func curves() throws {
         let easing = try Easing(name: "cubic-bezier(0.3,-0.4,0.6,1.5)")
         let eased = easing.value(at: 0.5)
@@ -95,12 +122,12 @@ import Testing
         #expect(abs(penner - 0.75) <= 1e-15 && abs(book - 0.7) <= 1e-15 && eased.isFinite)
     }
 
-    /// docs/library.md's eight snippets and the README's Swift example.
+    /// docs/library.md's nine snippets and the README's Swift example.
     @Test func documentedSnippetsAreTheOnesCompiledHere() throws {
         let library = try documentedSnippets(in: "docs/library.md"), readme = try documentedSnippets(in: "README.md")
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let compiled = Self.normalized(source)
-        #expect(library.count == 8 && readme.count == 1)
+        #expect(library.count == 9 && readme.count == 1)
         for snippet in library + readme {
             #expect(compiled.contains(Self.normalized(snippet)), "Documented snippet not compiled here:\n\(snippet)")
         }
