@@ -185,12 +185,12 @@ struct KeyframesCommand: ParsableCommand {
             throw CLIError(
                 "'--retargetable' bakes a spring: give '--spring' and its parameters, not an easing or a scene.")
         }
-        for (flag, given) in [
-            ("--duration", duration != nil), ("--key-path", keyPath != nil), ("--reduced-motion", reducedMotion)
+        for (flag, given, reason) in [
+            ("--duration", duration != nil, "each response lasts until it settles within a tenth of the tolerance"),
+            ("--key-path", keyPath != nil, "the player names the property it animates"),
+            ("--reduced-motion", reducedMotion, "the reduced-motion step is always among the responses")
         ] where given {
-            throw CLIError(
-                "'\(flag)' does not apply to '--retargetable': the responses settle on their own, and the reduced-motion form is always in them."
-            )
+            throw CLIError("'\(flag)' does not apply to '--retargetable': \(reason).")
         }
         if let flag = sceneFlags.springOptions.givenFlags(
             among: SpringFlag.mask(.from, .to, .velocity, .relativeVelocity)
