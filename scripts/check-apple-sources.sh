@@ -26,17 +26,20 @@ if find Sources/Kinema -name '*.swift' ! -name 'KeyframeAnimation+CoreAnimation.
     exit 1
 fi
 # The Swift source `kinema keyframes --format swift` writes, an app's file that does not import Kinema:
-# a keyframe animation and a retargetable spring's additive builders, with a call of each.
+# a keyframe animation, a retargetable spring's additive builders and a scene's per-body groups.
 kinema=$(swift build --show-bin-path)/kinema
 "$kinema" keyframes --easing bounce-out --format swift > "$work/Bounce.swift"
 "$kinema" keyframes --spring --response 0.5 --bounce 0.3 --retargetable --format swift > "$work/Retarget.swift"
+"$kinema" keyframes --scene examples/ball-on-spring-2d.json --duration 1 --canvas 400x300 --format swift \
+    > "$work/Scene.swift" 2>/dev/null
 cat > "$work/Use.swift" <<'SWIFT'
 import QuartzCore
 let played: [CAKeyframeAnimation] = [
     makeAnimation(), makeRetargetAnimation(keyPath: "position.x", by: 120, beginTime: 2),
     makeReleaseAnimation(keyPath: "position.x", velocity: -800),
 ]
+let ball: CAAnimationGroup = makeBallAnimation()
 SWIFT
-for file in Bounce Retarget; do grep -q "canImport(QuartzCore)" "$work/$file.swift"; done
-swiftc -typecheck -I "$work" "$work/Bounce.swift" "$work/Retarget.swift" "$work/Use.swift"
+for file in Bounce Retarget Scene; do grep -q "canImport(QuartzCore)" "$work/$file.swift"; done
+swiftc -typecheck -I "$work" "$work/Bounce.swift" "$work/Retarget.swift" "$work/Scene.swift" "$work/Use.swift"
 echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances); so do the Swift exports"

@@ -87,6 +87,30 @@ struct KeyframesCommand: ParsableCommand {
             "SwiftUI: the name of the declarations, NAMEValues and NAMEKeyframes() (default kinema), so that two exports can sit in one module."
     )
     var swiftUIName = "kinema"
+    @Option(
+        help: """
+            With --scene (2-D or 3-D): bake one track per body on a canvas of 'WxH' pixels, x and y sharing their \
+            keyframes, each body a circle of its radius (JSON, CSS, Lottie, Swift); the scene's extent fits the \
+            canvas unless --pixels-per-unit says otherwise.
+            """)
+    var canvas: String?
+    @Option(
+        name: .customLong("pixels-per-unit"), parsing: .unconditional,
+        help: "With --canvas: the scale, pixels per scene unit (default: the scene's extent fitted to the canvas).")
+    var pixelsPerUnit: Double?
+    @Option(
+        parsing: .unconditional,
+        help: "With --canvas and --pixels-per-unit: 'X,Y', the pixel where the scene's origin is (default: centred).")
+    var origin: String?
+    @Flag(
+        name: .customLong("no-flip-y"),
+        help: "With --canvas: the scene's y grows downward as the canvas's does (default: the scene's up is up).")
+    var noFlipY = false
+    @Option(
+        name: .customLong("pixel-tolerance"), parsing: .unconditional,
+        help: "With --canvas: the most a body's played position may be from the simulated one, in pixels (default 0.5)."
+    )
+    var pixelTolerance: Double?
     @OptionGroup var output: OutputOptions
 
     /// `--lottie-range A:B` as two finite numbers.
@@ -110,6 +134,16 @@ struct KeyframesCommand: ParsableCommand {
         if let duration, duration < KeyframeBaker.shortestDuration {
             throw CLIError(
                 flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
+        }
+        if canvas == nil {
+            for (flag, given) in [
+                ("--pixels-per-unit", pixelsPerUnit != nil), ("--origin", origin != nil), ("--no-flip-y", noFlipY),
+                ("--pixel-tolerance", pixelTolerance != nil)
+            ] where given {
+                throw CLIError("'\(flag)' applies to '--canvas' only.")
+            }
+        } else if easing != nil {
+            throw CLIError("'--canvas' draws a scene's bodies: give '--scene FILE', not an easing.")
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
@@ -152,6 +186,11 @@ struct KeyframesCommand: ParsableCommand {
             } catch let error as SimulationError {
                 throw CLIError(error)
             }
+            if let canvas {
+                return KeyframesBake(
+                    tracks: [], fits: [], reduced: nil,
+                    scene: try canvasBake(trajectory, canvas: canvas, strategy: strategy))
+            }
             let axes = ["x", "y", "z"]
             for (b, body) in scene.bodies.enumerated() {
                 for axis in 0..<scene.dimensions {
@@ -172,7 +211,48 @@ struct KeyframesCommand: ParsableCommand {
         }
         let reduced = try reducedMotion ? tracks.map { ($0.keyPath, try MotionSource(reducedMotionOf: $0.source)) } : []
         return KeyframesBake(
-            tracks: tracks, fits: try bakeAll(tracks), reduced: reducedMotion ? try bakeAll(reduced) : nil)
+            tracks: tracks, fits: try bakeAll(tracks), reduced: reducedMotion ? try bakeAll(reduced) : nil, scene: nil)
+    }
+
+    /// `--canvas`: every body of the scene's trajectory on the canvas the flags describe.
+    func canvasBake(_ trajectory: Trajectory, canvas: String, strategy: KeyframeBaker.Strategy) throws -> SceneKeyframes
+    {
+        let size = canvas.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard size.count == 2, let width = size[0], let height = size[1] else {
+            throw CLIError(flag: "--canvas", value: "'\(canvas)'", rule: "'WxH', the width and height in pixels")
+        }
+        guard trajectory.scene.dimensions >= 2 else {
+            throw CLIError("'--canvas' draws x and y: the scene has \(trajectory.scene.dimensions) dimension.")
+        }
+        let tolerance = pixelTolerance ?? 0.5
+        try check(tolerance, "--pixel-tolerance", .positive)
+        if reducedMotion { throw CLIError("'--reduced-motion' applies to one-dimensional motions, not to '--canvas'.") }
+        guard strategy != .turningPoints else {
+            throw CLIError(flag: "--strategy", value: "'turning-points'", rule: "adaptive or uniform with '--canvas'")
+        }
+        let fitted = try CanvasMapping.fitting(trajectory, width: width, height: height, flipsY: !noFlipY)
+        var mapping = fitted
+        if let pixelsPerUnit {
+            try check(pixelsPerUnit, "--pixels-per-unit", .positive)
+            var point = SIMD2(width / 2, height / 2)
+            if let origin {
+                let parts = origin.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+                guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                    throw CLIError(flag: "--origin", value: "'\(origin)'", rule: "'X,Y', two finite numbers of pixels")
+                }
+                point = SIMD2(x, y)
+            } else {
+                // The fitted canvas's centre stays where it is, at this scale.
+                let centre = (SIMD2(width / 2, height / 2) - fitted.origin) / fitted.pixelsPerUnit
+                point = SIMD2(width / 2, height / 2) - pixelsPerUnit * centre
+            }
+            mapping = try CanvasMapping(
+                width: width, height: height, pixelsPerUnit: pixelsPerUnit, origin: point, flipsY: !noFlipY)
+        } else if origin != nil {
+            throw CLIError("'--origin' needs '--pixels-per-unit': the fitted canvas chooses both.")
+        }
+        return try SceneKeyframes(
+            trajectory: trajectory, mapping: mapping, tolerance: tolerance, strategy: strategy, framesPerSecond: fps)
     }
 
     /// `--retargetable`: the spring's responses (`RetargetableSpring`) as `format` renders them.
@@ -256,6 +336,17 @@ struct KeyframesCommand: ParsableCommand {
     /// The bake's text in `format`, as the command prints it.
     func render(_ bake: KeyframesBake, as format: Format) throws -> String {
         // Reduced motion: CSS plays it under its media query; every other format is that form alone.
+        if let scene = bake.scene {
+            switch format {
+            case .json: return KeyframeExport.json(scene)
+            case .css: return KeyframeExport.css(scene)
+            case .lottie: return KeyframeExport.lottie(scene, frameRate: fps)
+            case .swift: return KeyframeExport.swift(scene)
+            case .swiftui, .js:
+                throw CLIError(
+                    flag: "--format", value: "'\(format.rawValue)'", rule: "json, css, lottie or swift with '--canvas'")
+            }
+        }
         let fits = format == .css ? bake.fits : bake.reduced ?? bake.fits, tracks = bake.tracks
         let text: String
         switch format {
@@ -324,6 +415,12 @@ struct KeyframesCommand: ParsableCommand {
         let bake = try bake()
         let text = try render(bake, as: try choose(format, "--format", Format.self))
         try output.emit(text)
+        if let scene = bake.scene {
+            StandardStreams.writeError(
+                "keyframes: \(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies"), \(scene.bodies.map(\.keyframeCount).reduce(0, +)) keyframes, "
+                    + "max error \(String(format: "%.3g", scene.maxError)) px (tolerance \(scene.tolerance) px), "
+                    + "\(text.utf8.count) bytes\n")
+        }
         for fit in bake.fits {
             guard let shortfall = fit.shortfall, let bound = fit.bound else { continue }
             StandardStreams.writeError(
@@ -347,4 +444,6 @@ public struct KeyframesBake {
     public let fits: [KeyframeFit]
     /// With `--reduced-motion`, each track's reduced-motion form (`MotionSource(reducedMotionOf:)`).
     public let reduced: [KeyframeFit]?
+    /// With `--canvas`, every body on the canvas (and no tracks).
+    public let scene: SceneKeyframes?
 }

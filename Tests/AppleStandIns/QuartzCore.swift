@@ -68,6 +68,11 @@ open class CAAnimation {
     open var isRemovedOnCompletion = true
 }
 
+/// https://developer.apple.com/documentation/quartzcore/caanimationgroup
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+}
+
 /// https://developer.apple.com/documentation/quartzcore/capropertyanimation
 open class CAPropertyAnimation: CAAnimation {
     open var keyPath: String?

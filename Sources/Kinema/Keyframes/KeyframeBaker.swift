@@ -59,38 +59,51 @@ public enum KeyframeBaker {
             return try finish(
                 source, knots: times, functions: Array(repeating: .linear, count: n), measured: [], keyPath: keyPath)
         case .turningPoints, .adaptive:
-            var knots = turningPoints(source)
-            let travel = travel(source, knots)
-            let absolute = tolerance * (travel > 0 ? travel : 1)
-            var jumps: [Double] = []
-            if strategy == .adaptive {
-                knots = significant(knots, source, swing: 0.5 * absolute)
-                (knots, jumps) = separatingEndJumps(knots, source, above: absolute)
-            }
-            var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = [], measured: [Measured?] = []
-            // Room for two segments per knot interval, the common case, without regrowing.
-            times.reserveCapacity(2 * knots.count)
-            functions.reserveCapacity(2 * knots.count)
-            measured.reserveCapacity(2 * knots.count)
-            var fitter = SegmentFitter()
-            for (a, b) in zip(knots, knots.dropFirst()) {
-                if strategy == .turningPoints {
-                    functions.append(hermite(source, a, b))
-                    times.append(b)
-                } else if jumps.contains(a) {
-                    functions.append(.linear)
-                    measured.append(nil)
-                    times.append(b)
-                } else {
-                    fitGreedily(
-                        source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions,
-                        measured: &measured)
-                }
-            }
-            return try finish(
-                source, knots: times, functions: functions, measured: measured, keyPath: keyPath,
-                bound: strategy == .adaptive ? absolute : nil)
+            return try knotted(source, strategy: strategy, keyPath: keyPath) { tolerance * ($0 > 0 ? $0 : 1) }
         }
+    }
+
+    /// An adaptive bake whose max error is `absoluteTolerance` in the source's own units (a
+    /// canvas's pixels), not a fraction of its travel.
+    static func bake(_ source: MotionSource, absoluteTolerance: Double, keyPath: String) throws -> KeyframeFit {
+        try KinemaError.requirePositive(absoluteTolerance, "tolerance")
+        return try knotted(source, strategy: .adaptive, keyPath: keyPath) { _ in absoluteTolerance }
+    }
+
+    /// The turning-points and adaptive strategies, the adaptive one to the error `bound(travel)`.
+    private static func knotted(
+        _ source: MotionSource, strategy: Strategy, keyPath: String, bound: (Double) -> Double
+    ) throws -> KeyframeFit {
+        var knots = turningPoints(source)
+        let absolute = bound(travel(source, knots))
+        var jumps: [Double] = []
+        if strategy == .adaptive {
+            knots = significant(knots, source, swing: 0.5 * absolute)
+            (knots, jumps) = separatingEndJumps(knots, source, above: absolute)
+        }
+        var times: [Double] = [knots[0]], functions: [CubicBezierTimingFunction] = [], measured: [Measured?] = []
+        // Room for two segments per knot interval, the common case, without regrowing.
+        times.reserveCapacity(2 * knots.count)
+        functions.reserveCapacity(2 * knots.count)
+        measured.reserveCapacity(2 * knots.count)
+        var fitter = SegmentFitter()
+        for (a, b) in zip(knots, knots.dropFirst()) {
+            if strategy == .turningPoints {
+                functions.append(hermite(source, a, b))
+                times.append(b)
+            } else if jumps.contains(a) {
+                functions.append(.linear)
+                measured.append(nil)
+                times.append(b)
+            } else {
+                fitGreedily(
+                    source, a, b, absolute, fitter: &fitter, times: &times, functions: &functions,
+                    measured: &measured)
+            }
+        }
+        return try finish(
+            source, knots: times, functions: functions, measured: measured, keyPath: keyPath,
+            bound: strategy == .adaptive ? absolute : nil)
     }
 
     /// The `uniform` strategy's segment count: fps × duration, rounded, at least 1 (its keyframe

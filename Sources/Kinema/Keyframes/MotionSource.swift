@@ -53,6 +53,13 @@ public struct MotionSource: Sendable {
     /// jumps (with planes or other bodies, in any dimension), whose one-sided velocities come from
     /// the events.
     public init(trajectory: Trajectory, coordinate: Int = 0) throws {
+        try self.init(trajectory: trajectory, coordinate: coordinate, scale: 1, offset: 0, knots: [])
+    }
+
+    /// The same, mapped to `offset + scale × value` (a canvas's pixels), with `knots` (times
+    /// inside the motion) kept as knots by a bake besides the impacts: the times another axis's
+    /// fit chose, so that both axes share them.
+    init(trajectory: Trajectory, coordinate: Int, scale: Double, offset: Double, knots: [Double]) throws {
         let scene = trajectory.scene
         guard (0..<scene.coordinateCount).contains(coordinate) else {
             throw KinemaError(parameter: "coordinate", value: "\(coordinate)", rule: "in 0..<\(scene.coordinateCount)")
@@ -63,15 +70,22 @@ public struct MotionSource: Sendable {
         for event in trajectory.events {
             for jump in event.jumps where jump.body == body && jump.before[axis] != jump.after[axis] {
                 impacts.append(
-                    .init(time: event.time, x: jump.position[axis], before: jump.before[axis], after: jump.after[axis]))
+                    .init(
+                        time: event.time, x: offset + scale * jump.position[axis], before: scale * jump.before[axis],
+                        after: scale * jump.after[axis]))
             }
         }
         try self.init(
             sampled: SampledMotion(
                 times: trajectory.times,
-                positions: (0..<trajectory.count).map { trajectory.position(atSample: $0, coordinate: coordinate) },
-                velocities: (0..<trajectory.count).map { trajectory.velocity(atSample: $0, coordinate: coordinate) },
-                impacts: impacts))
+                positions: (0..<trajectory.count).map {
+                    offset + scale * trajectory.position(atSample: $0, coordinate: coordinate)
+                },
+                velocities: (0..<trajectory.count).map {
+                    scale * trajectory.velocity(atSample: $0, coordinate: coordinate)
+                },
+                impacts: impacts),
+            knots: knots)
     }
 
     /// A motion sampled without impacts, as `init(trajectory:coordinate:)` makes it from a
@@ -80,10 +94,11 @@ public struct MotionSource: Sendable {
         try self.init(sampled: SampledMotion(times: times, positions: positions, velocities: velocities, impacts: []))
     }
 
-    /// The motion `sampled` interpolates, its impacts the breakpoints.
-    private init(sampled: SampledMotion) throws {
+    /// The motion `sampled` interpolates, its impacts and `knots` the breakpoints.
+    private init(sampled: SampledMotion, knots: [Double] = []) throws {
         try self.init(
-            duration: sampled.times.last ?? 0, breakpoints: sampled.impacts.map(\.time),
+            duration: sampled.times.last ?? 0,
+            breakpoints: knots.isEmpty ? sampled.impacts.map(\.time) : Array(Set(sampled.impacts.map(\.time) + knots)),
             value: { sampled.value(at: $0) }, velocity: { sampled.velocity(at: $0, fromLeft: $1) })
         self.sampled = sampled
         extrema = sampled.extrema()

@@ -1,0 +1,206 @@
+extension KeyframeExport {
+    /// Each body's name as an identifier, distinct: `ball 1` → `ball-1`, a second `ball-1` → `ball-1-2`.
+    static func bodyIdentifiers(_ scene: SceneKeyframes) -> [String] {
+        var used = Set<String>()
+        return scene.bodies.map { body in
+            let base = String(body.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+            var name = base.isEmpty || base.first!.isNumber ? "body-" + base : base, k = 2
+            while !used.insert(name).inserted {
+                name = base + "-\(k)"
+                k += 1
+            }
+            return name
+        }
+    }
+
+    /// A baked scene as JSON: `{"canvas": {"width", "height", "pixelsPerUnit", "origin", "flipsY"},
+    /// "duration", "tolerance", "bodies": [{"name", "radius", "static", "keyTimes", "x", "y",
+    /// "xTimingFunctions", "yTimingFunctions", "keyframeCount", "maxError"}], "maxError", "bytes"}`,
+    /// pixels and seconds, each number to the digits the tolerance needs; `maxError` is the
+    /// fit's plus what the rounding can add, and `bytes` the size of the text.
+    public static func json(_ scene: SceneKeyframes) -> String {
+        let p = scene.precision, m = scene.mapping
+        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
+        func c(_ f: CubicBezierTimingFunction) -> String {
+            "[" + [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }.joined(separator: ",") + "]"
+        }
+        let bodies = scene.bodies.map { body in
+            let a = body.x.animation, b = body.y.animation
+            let keyTimes = times(a.keyTimes, perSecond: 1, decimals: p.timeDecimals + decimalsOf(a.duration))
+            return """
+                {"name": \(string(body.name)), "radius": \(v(body.radius)), "static": \(body.isStatic), \
+                "keyframeCount": \(body.keyframeCount), "maxError": \(rounded(body.maxError + p.roundingError, decimals: 3 + p.valueDecimals)),
+                      "keyTimes": [\(keyTimes.joined(separator: ","))],
+                      "x": [\(a.values.map { v($0[0]) }.joined(separator: ","))],
+                      "y": [\(b.values.map { v($0[0]) }.joined(separator: ","))],
+                      "xTimingFunctions": [\(a.timingFunctions.map(c).joined(separator: ","))],
+                      "yTimingFunctions": [\(b.timingFunctions.map(c).joined(separator: ","))]}
+                """
+        }
+        let worst = scene.maxError
+        return sized(
+            """
+            {"canvas": {"width": \(number(m.width)), "height": \(number(m.height)), "pixelsPerUnit": \(number(m.pixelsPerUnit)), \
+            "origin": [\(v(m.origin.x)), \(v(m.origin.y))], "flipsY": \(m.flipsY)},
+              "duration": \(number(scene.duration)), "tolerance": \(number(scene.tolerance)), "maxError": \(rounded(worst, decimals: 3 + p.valueDecimals)),
+              "bodies": [
+                \(bodies.joined(separator: ",\n    "))
+              ],
+              "bytes": BYTES}
+
+            """)
+    }
+
+    /// The decimals a fraction of `duration` needs to keep a time's decimals in seconds.
+    static func decimalsOf(_ duration: Double) -> Int { max(0, Int(Double.log10(duration).rounded(.up))) }
+
+    /// `text` with `BYTES` replaced by the text's own size in UTF-8 bytes.
+    static func sized(_ text: String) -> String {
+        var size = text.utf8.count - 5
+        while true {
+            let next = text.utf8.count - 5 + "\(size)".utf8.count
+            if next == size { break }
+            size = next
+        }
+        return text.replacing("BYTES", with: "\(size)")
+    }
+
+    /// A baked scene as CSS: per body, `--NAME-x` and `--NAME-y` registered as numbers, one
+    /// `@keyframes` each with a `cubic-bezier()` a segment, and the class `.kinema-NAME` that
+    /// draws the body as a circle of its radius translated by both; `.kinema-scene` is the
+    /// canvas, in pixels. Numbers to the digits the tolerance needs; a comment states the
+    /// keyframes, the error in pixels and the size in bytes.
+    public static func css(_ scene: SceneKeyframes) -> String {
+        let p = scene.precision, names = bodyIdentifiers(scene)
+        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
+        var text = """
+            /* \(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies"), \(scene.bodies.map(\.keyframeCount).reduce(0, +)) keyframes, max error \
+            \(rounded(scene.maxError, decimals: 3 + p.valueDecimals)) px; BYTES bytes */
+            .kinema-scene { position: relative; width: \(number(scene.mapping.width))px; height: \(number(scene.mapping.height))px; overflow: hidden; }
+
+            """
+        for (body, name) in zip(scene.bodies, names) {
+            let r = v(body.radius)
+            var animations: [String] = []
+            for (axis, fit) in [("x", body.x), ("y", body.y)] {
+                let a = fit.animation, property = "--\(name)-\(axis)", keyframes = "kinema-\(name)-\(axis)"
+                let percents = times(
+                    a.keyTimes.map { $0 * a.duration }, perSecond: 100 / a.duration, decimals: p.timeDecimals)
+                text += "@property \(property) { syntax: '<number>'; inherits: false; initial-value: 0; }\n"
+                text += "@keyframes \(keyframes) {"
+                for i in a.keyTimes.indices {
+                    text += " \(percents[i])% { \(property): \(v(a.values[i][0]));"
+                    if i < a.timingFunctions.count {
+                        let f = a.timingFunctions[i]
+                        let controls = [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }
+                        text += " animation-timing-function: cubic-bezier(\(controls.joined(separator: ",")));"
+                    }
+                    text += " }"
+                }
+                text += " }\n"
+                animations.append("\(keyframes) \(number(a.duration))s linear both")
+            }
+            text += """
+                .kinema-\(name) { position: absolute; left: 0; top: 0; width: calc(2 * \(r)px); height: calc(2 * \(r)px); \
+                border-radius: 50%; background: #2456c9; translate: calc(var(--\(name)-x) * 1px - \(r)px) \
+                calc(var(--\(name)-y) * 1px - \(r)px); animation: \(animations.joined(separator: ", ")); }
+
+                """
+        }
+        return sized(text)
+    }
+
+    /// A baked scene as a Lottie document of the canvas's size: one shape layer per body, a
+    /// circle of its radius whose position is split into x and y keyframes (After Effects'
+    /// separate dimensions), `frameRate` frames a second; `meta` states the error in pixels and
+    /// the size in bytes.
+    public static func lottie(_ scene: SceneKeyframes, frameRate: Double = 60) -> String {
+        let p = scene.precision
+        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
+        let lastFrame = (scene.duration * frameRate).rounded(.down) + 1
+        var layers: [String] = []
+        for (i, body) in scene.bodies.enumerated() {
+            func track(_ fit: KeyframeFit) -> String {
+                let a = fit.animation
+                let frames = times(a.keyTimes.map { $0 * a.duration }, perSecond: frameRate, decimals: p.timeDecimals)
+                let keyframes = a.keyTimes.indices.map { k in
+                    var entry = "{\"t\":\(frames[k]),\"s\":[\(v(a.values[k][0]))]"
+                    if k < a.timingFunctions.count {
+                        let f = a.timingFunctions[k]
+                        let n = { (x: Double) in rounded(x, decimals: p.controlDecimals) }
+                        entry +=
+                            ",\"o\":{\"x\":[\(n(f.x1))],\"y\":[\(n(f.y1))]},\"i\":{\"x\":[\(n(f.x2))],\"y\":[\(n(f.y2))]}"
+                    }
+                    return entry + "}"
+                }
+                return "{\"a\":1,\"k\":[" + keyframes.joined(separator: ",") + "]}"
+            }
+            let d = v(2 * body.radius)
+            layers.append(
+                """
+                {"ddd":0,"ind":\(i + 1),"ty":4,"nm":\(string(body.name)),"sr":1,"ao":0,"bm":0,"ip":0,"op":\(number(lastFrame)),"st":0,
+                      "ks":{"a":{"a":0,"k":[0,0]},"p":{"s":true,"x":\(track(body.x)),"y":\(track(body.y))},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+                      "shapes":[{"ty":"el","nm":"circle","d":1,"s":{"a":0,"k":[\(d),\(d)]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","nm":"fill","c":{"a":0,"k":[0.14,0.34,0.79,1]},"o":{"a":0,"k":100},"r":1}]}
+                """)
+        }
+        let worst = scene.maxError
+        return sized(
+            """
+            {"v":"5.7.0","fr":\(number(frameRate)),"ip":0,"op":\(number(lastFrame)),"w":\(number(scene.mapping.width.rounded())),"h":\(number(scene.mapping.height.rounded())),"nm":"kinema scene","ddd":0,"assets":[],
+              "layers":[
+                \(layers.joined(separator: ",\n    "))
+              ],
+              "meta":{"g":"kinema","d":\(string("\(scene.bodies.count) bodies, max error \(rounded(worst, decimals: 3 + p.valueDecimals)) px, BYTES bytes"))}}
+
+            """)
+    }
+
+    /// A baked scene as Swift source: per body, a function that makes a `CAAnimationGroup` of
+    /// `position.x` and `position.y` keyframe animations (points: the canvas's pixels), inside
+    /// `#if canImport(QuartzCore)`.
+    public static func swift(_ scene: SceneKeyframes) -> String {
+        let p = scene.precision
+        let names = swiftIdentifiers(scene.bodies.map(\.name))
+        var text = """
+            // \(scene.bodies.count) bodies on a \(number(scene.mapping.width))×\(number(scene.mapping.height)) canvas (generated by kinema)
+            #if canImport(QuartzCore)
+            import QuartzCore
+
+            """
+        for (body, name) in zip(scene.bodies, names) {
+            var parts: [String] = []
+            for (axis, fit) in [("x", body.x), ("y", body.y)] {
+                let a = fit.animation
+                let keyTimes = times(a.keyTimes, perSecond: 1, decimals: p.timeDecimals + decimalsOf(a.duration))
+                let functions = a.timingFunctions.map { f in
+                    "CAMediaTimingFunction(controlPoints: "
+                        + [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }.joined(
+                            separator: ", ")
+                        + ")"
+                }
+                parts.append(
+                    """
+                        let \(axis) = CAKeyframeAnimation(keyPath: "position.\(axis)")
+                        \(axis).values = [\(a.values.map { rounded($0[0], decimals: p.valueDecimals) }.joined(separator: ", "))]
+                        \(axis).keyTimes = [\(keyTimes.joined(separator: ", "))]
+                        \(axis).timingFunctions = [\(functions.joined(separator: ", "))]
+                        \(axis).duration = \(number(a.duration))
+                    """)
+            }
+            let capitalized = name.prefix(1).uppercased() + name.dropFirst()
+            text += """
+
+                /// \(swiftEscaped(body.name, quoted: false)): \(body.keyframeCount) keyframes, radius \(rounded(body.radius, decimals: p.valueDecimals)) pt.
+                func make\(capitalized)Animation() -> CAAnimationGroup {
+                \(parts.joined(separator: "\n"))
+                    let group = CAAnimationGroup()
+                    group.animations = [x, y]
+                    group.duration = \(number(scene.duration))
+                    return group
+                }
+
+                """
+        }
+        return text + "#endif\n"
+    }
+}

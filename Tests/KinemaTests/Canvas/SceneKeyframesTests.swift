@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import Kinema
+
+/// Scenes baked onto a canvas: one track per body, x and y on the same knots, within the
+/// tolerance in pixels of the simulated trajectory.
+@Suite struct SceneKeyframesTests {
+    /// Three balls bouncing in a box with each other (the scene of examples/three-balls-box-2d.json).
+    static func box() throws -> PhysicsScene {
+        let balls = [
+            ("red", 0.08, SIMD3(0.25, 0.8, 0), SIMD3(1.2, 0.5, 0)),
+            ("green", 0.06, SIMD3(0.5, 0.5, 0), SIMD3(-0.8, 1.5, 0)),
+            ("blue", 0.1, SIMD3(0.75, 0.3, 0), SIMD3(0.4, -1.0, 0))
+        ]
+        let bodies = try balls.map { try PhysicsBody(name: $0.0, position: $0.2, velocity: $0.3, radius: $0.1) }
+        let planes = try [
+            Plane(name: "floor", normal: SIMD3(0, 1, 0), offset: 0, restitution: 0.8),
+            Plane(name: "left", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.8),
+            Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -1, restitution: 0.8),
+            Plane(name: "ceiling", normal: SIMD3(0, -1, 0), offset: -1, restitution: 0.8)
+        ]
+        return try PhysicsScene(
+            dimensions: 2, bodies: bodies, gravity: SIMD3(0, -9.81, 0), planes: planes,
+            contacts: PhysicsScene.Contacts(restitution: 0.9))
+    }
+
+    /// Every body within the tolerance (pixels, distance) of its simulated position at every one
+    /// of 6,000 samples; x and y share their keyTimes; each impact of the body is a knot of both.
+    @Test func everyBodyFollowsItsTrajectoryOnTheCanvas() throws {
+        let trajectory = try Simulation(scene: try Self.box())
+            .run(method: .dopri5(tolerance: 1e-11), duration: 3, sampleRate: 2_000)
+        let mapping = try CanvasMapping.fitting(trajectory, width: 800, height: 600)
+        let baked = try SceneKeyframes(trajectory: trajectory, mapping: mapping, tolerance: 0.5)
+        #expect(baked.bodies.map(\.name) == ["red", "green", "blue"])
+        for (b, body) in baked.bodies.enumerated() {
+            #expect(body.x.animation.keyTimes == body.y.animation.keyTimes)
+            #expect(
+                body.maxError <= 0.8 * 0.5 + 1e-12
+                    && abs(body.radius - mapping.pixelsPerUnit * [0.08, 0.06, 0.1][b]) < 1e-9)
+            let knots = body.x.animation.keyTimes.map { $0 * baked.duration }
+            for event in trajectory.events where event.jumps.contains(where: { $0.body == b }) {
+                #expect(knots.contains { abs($0 - event.time) <= 1e-9 }, "impact at \(event.time) is not a knot")
+            }
+            var worst = 0.0
+            for sample in stride(from: 0, to: trajectory.count, by: 1) {
+                let t = trajectory.times[sample], u = t / baked.duration
+                let x = mapping.x(trajectory.position(atSample: sample, coordinate: 2 * b))
+                let y = mapping.y(trajectory.position(atSample: sample, coordinate: 2 * b + 1))
+                let dx = body.x.animation.scalarValue(at: u) - x, dy = body.y.animation.scalarValue(at: u) - y
+                worst = max(worst, (dx * dx + dy * dy).squareRoot())
+            }
+            #expect(worst <= body.maxError + 1e-9 && worst > 0, "\(body.name): \(worst)")
+        }
+        #expect(baked.maxError <= 0.5)
+    }
+
+    /// A fit put on more keyTimes (each segment cut exactly where the new times fall) plays the
+    /// same values: within rounding of the original at 2,001 times.
+    @Test(arguments: [[0.31, 0.52, 0.55, 0.97], [0.05], [0.2, 0.4, 0.6, 0.8]])
+    func cuttingASegmentKeepsItsCurve(_ cuts: [Double]) throws {
+        let source = try MotionSource(easing: try Easing(name: "damped-cosine(5,30)"))
+        let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
+        let times = Array(Set(fit.animation.keyTimes + cuts)).sorted()
+        let cut = try SceneKeyframes.on(times, fit.animation, source)
+        #expect(cut.keyTimes == times)
+        for i in 0...2_000 {
+            let u = Double(i) / 2_000
+            #expect(abs(cut.scalarValue(at: u) - fit.animation.scalarValue(at: u)) <= 1e-9, "u = \(u)")
+        }
+    }
+
+    /// The fitted canvas holds every body at every sample, y flipped: higher in the scene is
+    /// higher on the screen.
+    @Test func theFittedCanvasHoldsTheScene() throws {
+        let trajectory = try Simulation(scene: try Self.box()).run(
+            method: .rk4(timeStep: 1e-3), duration: 1, sampleRate: 60)
+        let m = try CanvasMapping.fitting(trajectory, width: 640, height: 480, margin: 10)
+        for sample in 0..<trajectory.count {
+            for b in 0..<3 {
+                let x = m.x(trajectory.position(atSample: sample, coordinate: 2 * b))
+                let y = m.y(trajectory.position(atSample: sample, coordinate: 2 * b + 1))
+                #expect(x >= 10 - 1e-9 && x <= 630 + 1e-9 && y >= 10 - 1e-9 && y <= 470 + 1e-9)
+            }
+        }
+        #expect(m.y(1) < m.y(0))
+    }
+
+    @Test func numbersAreRoundedToTheirDecimals() {
+        #expect(KeyframeExport.rounded(0.1 * 3, decimals: 2) == "0.3")
+        #expect(KeyframeExport.rounded(800, decimals: 1) == "800")
+        #expect(KeyframeExport.rounded(-0.004, decimals: 2) == "0")
+        #expect(KeyframeExport.rounded(1234.5678, decimals: -2) == "1200")
+        #expect(KeyframeExport.rounded(0.123456789, decimals: 4) == "0.1235")
+    }
+
+    @Test func badInputIsRefused() throws {
+        let line = try Simulation(scene: try PhysicsScene.drop(height: 1)).run(
+            method: .exact, duration: 1, sampleRate: 60)
+        #expect(throws: KinemaError.self) { try CanvasMapping.fitting(line) }
+        let trajectory = try Simulation(scene: try Self.box()).run(
+            method: .rk4(timeStep: 1e-3), duration: 0.1, sampleRate: 60)
+        let mapping = try CanvasMapping.fitting(trajectory)
+        #expect(throws: KinemaError.self) {
+            try SceneKeyframes(trajectory: trajectory, mapping: mapping, strategy: .turningPoints)
+        }
+        #expect(throws: KinemaError.self) { try SceneKeyframes(trajectory: trajectory, mapping: mapping, tolerance: 0) }
+        #expect(throws: KinemaError.self) {
+            try CanvasMapping(width: 0, height: 10, pixelsPerUnit: 1, origin: .zero)
+        }
+        #expect(throws: KinemaError.self) {
+            try CanvasMapping(width: 10, height: 10, pixelsPerUnit: .nan, origin: .zero)
+        }
+    }
+}
