@@ -84,6 +84,11 @@ import Testing
             }
             if rng.next() % 3 == 0 { arguments += ["--dt", number(&rng)] }
             if rng.next() % 3 == 0 { arguments += ["--sample-rate", number(&rng)] }
+            if arguments[0] == "keyframes" && rng.next() % 3 == 0 {
+                arguments += pick(
+                    [["--retargetable"], ["--reduced-motion"], ["--retargetable", "--reduced-motion"]], &rng)
+                arguments += ["--format", pick(["json", "js", "css", "swift", "lottie"], &rng)]
+            }
         case 4:
             arguments = [
                 "sweep", "--spring", "--stiffness",
@@ -206,10 +211,20 @@ import Testing
             let scene = Self.mutatedScene(&rng)
             let file = directory.appendingPathComponent("scene-\(ran).json")
             try scene.write(to: file, atomically: true, encoding: .utf8)
-            let command = [
+            var command = [
                 "simulate", "--scene", file.path, "--duration", Self.pick(["0.5", "2"], &rng),
                 "--integrator", Self.pick(["dopri5", "rk4", "dop853", "exact"], &rng)
             ]
+            if rng.next() % 3 == 0 {  // the same file baked onto a canvas
+                command = [
+                    "keyframes", "--scene", file.path, "--duration", Self.pick(["0.5", "1"], &rng),
+                    "--canvas", Self.pick(["800x600", "1x1", "0x5", "20000x10", "nanx3", "640", "x"], &rng),
+                    "--pixel-tolerance", Self.pick(["0.5", "0", "1e-9", "nan", "1e300"], &rng),
+                    "--format", Self.pick(["json", "css", "lottie", "swift", "swiftui"], &rng)
+                ]
+                if rng.next() % 3 == 0 { command += ["--pixels-per-unit", Self.pick(["100", "0", "1e308"], &rng)] }
+                if rng.next() % 4 == 0 { command += ["--origin", Self.pick(["10,20", "1e308,1", "a"], &rng)] }
+            }
             if let problem = Self.problem(try Self.run(command)) { failures.append("\(scene)\n  → \(problem)") }
             ran += 1
         }
