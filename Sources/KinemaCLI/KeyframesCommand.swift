@@ -211,7 +211,8 @@ struct KeyframesCommand: ParsableCommand {
         }
         let reduced = try reducedMotion ? tracks.map { ($0.keyPath, try MotionSource(reducedMotionOf: $0.source)) } : []
         return KeyframesBake(
-            tracks: tracks, fits: try bakeAll(tracks), reduced: reducedMotion ? try bakeAll(reduced) : nil, scene: nil)
+            tracks: tracks, fits: try bakeAll(tracks),
+            reduced: reducedMotion ? (reduced.map(\.1), try bakeAll(reduced)) : nil, scene: nil)
     }
 
     /// `--canvas`: every body of the scene's trajectory on the canvas the flags describe.
@@ -347,7 +348,7 @@ struct KeyframesCommand: ParsableCommand {
                     flag: "--format", value: "'\(format.rawValue)'", rule: "json, css, lottie or swift with '--canvas'")
             }
         }
-        let fits = format == .css ? bake.fits : bake.reduced ?? bake.fits, tracks = bake.tracks
+        let fits = format == .css ? bake.fits : bake.reduced?.fits ?? bake.fits, tracks = bake.tracks
         let text: String
         switch format {
         case .js:
@@ -381,11 +382,11 @@ struct KeyframesCommand: ParsableCommand {
             }
             var css = try sheet(fits, tracks.map(\.source), registering: true)
             if let reduced = bake.reduced {
-                // The same names, later in the sheet: under the query they win.
-                let sources = try tracks.map { try MotionSource(reducedMotionOf: $0.source) }
                 css += "\n/* reduced motion: the same ends, critically damped (no overshoot) */\n"
                 css += "@media (prefers-reduced-motion: reduce) {\n"
-                css += try sheet(reduced, sources, registering: false).split(separator: "\n").map { "  " + $0 }.joined(
+                css += try sheet(reduced.fits, reduced.sources, registering: false).split(separator: "\n").map {
+                    "  " + $0
+                }.joined(
                     separator: "\n")
                 css += "\n}\n"
             }
@@ -442,8 +443,9 @@ struct KeyframesCommand: ParsableCommand {
 public struct KeyframesBake {
     public let tracks: [(keyPath: String, source: MotionSource)]
     public let fits: [KeyframeFit]
-    /// With `--reduced-motion`, each track's reduced-motion form (`MotionSource(reducedMotionOf:)`).
-    public let reduced: [KeyframeFit]?
+    /// With `--reduced-motion`, each track's reduced-motion form (`MotionSource(reducedMotionOf:)`)
+    /// and its fit.
+    public let reduced: (sources: [MotionSource], fits: [KeyframeFit])?
     /// With `--canvas`, every body on the canvas (and no tracks).
     public let scene: SceneKeyframes?
 }
