@@ -6,10 +6,11 @@ import KinemaReference
 struct SimulationOptions: ParsableArguments {
     enum Integrator: String, CaseIterable {
         case euler, semiImplicitEuler = "semi-implicit-euler", verlet, rk4, adams, dopri5, dop853, exact
+        case moreauJean = "moreau-jean"
         case gslRK2 = "gsl-rk2", gslRK4 = "gsl-rk4", gslRKF45 = "gsl-rkf45", gslRKCK = "gsl-rkck", gslRK8PD =
             "gsl-rk8pd"
         case gslRK4Imp = "gsl-rk4imp", gslBSImp = "gsl-bsimp", gslMSAdams = "gsl-msadams", gslMSBDF = "gsl-msbdf"
-        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4, .adams].contains(self) }
+        var isFixedStep: Bool { [.euler, .semiImplicitEuler, .verlet, .rk4, .adams, .moreauJean].contains(self) }
         /// GSL's step type, for the `gsl-` integrators.
         var gslMethod: GSLMethod? {
             rawValue.hasPrefix("gsl-") ? GSLMethod(rawValue: String(rawValue.dropFirst(4))) : nil
@@ -28,12 +29,14 @@ struct SimulationOptions: ParsableArguments {
     var duration: Double?
     @Option(
         help:
-            "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive)."
+            "The integrator: euler, semi-implicit-euler, verlet, rk4, adams, dopri5 (default), dop853, exact, moreau-jean (piles: contacts solved together each step), or GSL's gsl-rk2, gsl-rk4, gsl-rkf45, gsl-rkck, gsl-rk8pd, gsl-rk4imp, gsl-bsimp, gsl-msadams, gsl-msbdf (fixed with --dt, else adaptive)."
     )
     var integrator: String = "dopri5"
     @Option(
         parsing: .unconditional,
-        help: "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4 and adams (default 0.001).")
+        help:
+            "Fixed step in seconds, for euler, semi-implicit-euler, verlet, rk4, adams and moreau-jean (default 0.001)."
+    )
     var dt: Double?
     @Option(parsing: .unconditional, help: "Order of adams (Adams–Bashforth–Moulton), 1 to 12 (default 8).")
     var order: Int?
@@ -154,6 +157,8 @@ extension SimulationValues {
         case .dopri5: return .dopri5(tolerance: tol)
         case .dop853: return .dop853(tolerance: tol)
         case .exact: return .exact
+        // Its steps are semi-implicit Euler's; `simulation(_:)` hands them to the contact pipeline.
+        case .moreauJean: return .semiImplicitEuler(timeStep: h)
         default: preconditionFailure("GSL integrators are handled by choice()")
         }
     }
@@ -180,6 +185,9 @@ extension SimulationValues {
         simulation.stepBudget = try stepBudget()
         try check(Self.maxStepBit)
         simulation.maximumStep = self[.maxStep] ?? .infinity
+        if self[text: .integrator] == SimulationOptions.Integrator.moreauJean.rawValue {
+            simulation.moreauJeanStep = self[.dt] ?? 0.001
+        }
         return simulation
     }
 

@@ -181,6 +181,8 @@ struct LiveUse: SceneStepperUse {
     {
         LiveEventScene(queue: run, makeStepper: { try stepping(LiveUse()) })
     }
+
+    func use(_ run: consuming MoreauJeanScene) throws -> any LiveStepping { run }
 }
 
 /// A scene stepped live on its event queue until the queue hands off, then on a stepper from the

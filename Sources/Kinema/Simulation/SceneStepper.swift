@@ -636,6 +636,8 @@ protocol SceneStepperUse {
     /// The result of an event-driven run. Where the queue hands off, `stepping` runs a use
     /// `resumed` from the queue's state on a stepper.
     func use(_ run: consuming EventDrivenScene, stepping: @escaping (Self) throws -> Result) throws -> Result
+    /// The result of a run by Moreau–Jean time stepping.
+    func use(_ run: consuming MoreauJeanScene) throws -> Result
 }
 
 /// The state an event queue handed off at, for a stepper to go on from, and the impact it left
@@ -685,6 +687,13 @@ struct SampledRun: SceneStepperUse {
         guard run.handedOff else { return head }
         let rest = SampledRun(scene: scene, times: Array(times[samples.times.count...]), resumed: HandOff(run))
         return head.followed(by: try stepping(rest))
+    }
+
+    func use(_ run: consuming MoreauJeanScene) throws -> Trajectory {
+        var run = run
+        var events: [ImpactEvent] = []
+        let samples = try run.samples(at: times, events: &events)
+        return Trajectory(scene: scene, samples: samples, events: events, steps: run.steps)
     }
 }
 
@@ -751,6 +760,18 @@ struct StreamedRun: SceneStepperUse {
                 evaluations: tail.evaluations, pairTests: tail.pairTests)
         }
         return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: run.processed)
+    }
+
+    func use(_ run: consuming MoreauJeanScene) throws -> Trajectory {
+        var run = run
+        var events: [ImpactEvent] = []
+        var times: [Double] = []
+        while true {
+            nextTimes(&times)
+            if times.isEmpty { break }
+            try each(Trajectory(scene: scene, samples: try run.samples(at: times, events: &events)))
+        }
+        return Trajectory(scene: scene, samples: ([], [], []), events: events, steps: run.steps)
     }
 }
 

@@ -30,6 +30,12 @@ public struct Simulation: Sendable {
     /// methods keep their own step. Runs throw `KinemaError` unless it is > 0.
     public var maximumStep = Double.infinity
 
+    /// Where set, the scene runs by Moreau–Jean time stepping at this step (`MoreauJeanScene`: every
+    /// contact's impulses solved together each step, islands at rest asleep), whatever `method`
+    /// (semi-implicit Euler's stability limit applies). `kinema --integrator moreau-jean` sets it;
+    /// an `IntegrationMethod` case for it would break exhaustive switches, which waits for 2.0.0.
+    package var moreauJeanStep: Double?
+
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
     /// by every method); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
@@ -216,6 +222,12 @@ public struct Simulation: Sendable {
     {
         try method.validate()
         try requireValidMaximumStep()
+        if let h = moreauJeanStep {
+            let stepping = IntegrationMethod.semiImplicitEuler(timeStep: h)
+            try stepping.validate()
+            try refuseIfTooCostly(stepping, SceneSystem<FlatVector>(scene: scene), duration: use.duration)
+            return try use.use(MoreauJeanScene(scene: scene, timeStep: h, stepBudget: stepBudget))
+        }
         if case .exact = method, EventDrivenScene.applies(to: scene) {
             return try use.use(EventDrivenScene(scene: scene)) { resumed in
                 try withSteppedRun(method: method, landOnSamples: landOnSamples, resumed)
