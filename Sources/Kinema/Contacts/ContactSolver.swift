@@ -14,14 +14,13 @@ enum ContactSolver {
     /// sweeps converged before `ContactTolerances.velocitySweeps`.
     @discardableResult
     static func solve(
-        _ contacts: inout [Contact], velocities v: inout [SIMD3<Double>], inverseMasses w: [Double],
-        tolerances: ContactTolerances
+        _ contacts: inout [Contact], velocities v: inout [SIMD3<Double>], inverseMasses w: [Double]
     ) -> Bool {
         for c in contacts.indices where contacts[c].normalImpulse != 0 || contacts[c].tangentImpulse != .zero {
             apply(contacts[c].normalImpulse * contacts[c].normal + contacts[c].tangentImpulse, contacts[c], &v, w)
         }
         var sweeps = 0
-        while sweeps < tolerances.velocitySweeps {
+        while sweeps < ContactTolerances.velocitySweeps {
             sweeps += 1
             var largest = 0.0
             // Forward, then backward: what one sweep carries along a row, the next carries back.
@@ -29,7 +28,7 @@ enum ContactSolver {
                 let c = sweeps % 2 == 1 ? i : contacts.count - 1 - i
                 largest = max(largest, relax(&contacts[c], &v, w))
             }
-            if largest <= tolerances.velocityResidual { return true }
+            if largest <= ContactTolerances.velocityResidual { return true }
         }
         return false
     }

@@ -45,8 +45,8 @@ struct Islands {
     /// press (a normal impulse > 0) and by `springs` between bodies; each island whose bodies
     /// have all been calm long enough goes to sleep, its velocities set to 0.
     mutating func update(
-        after h: Double, contacts: [Contact], springs: [SpringForce], velocities v: inout [SIMD3<Double>],
-        inverseMasses w: [Double], restSpeed: Double, timeToSleep: Double
+        after h: Double, contacts: [Contact], velocities v: inout [SIMD3<Double>], inverseMasses w: [Double],
+        scene: PhysicsScene
     ) {
         var pressed = [Bool](repeating: false, count: awake.count)
         for b in parent.indices { parent[b] = b }
@@ -57,19 +57,19 @@ struct Islands {
                 join(contact.body, o)
             }
         }
-        for spring in springs {
+        for spring in scene.springs {
             guard case .bodies(let a, let b) = spring.ends, w[a] > 0, w[b] > 0 else { continue }
             join(a, b)
         }
         var quiet = [Double](repeating: .infinity, count: awake.count)
         for b in awake.indices where awake[b] && w[b] > 0 {
             let speed = (v[b] * v[b]).sum().squareRoot()
-            calm[b] = speed < restSpeed && pressed[b] ? calm[b] + h : 0
+            calm[b] = scene.rests(movingAt: speed, pressed: pressed[b]) ? calm[b] + h : 0
             let root = find(b)
             quiet[root] = min(quiet[root], calm[b])
         }
         // A spring's force changes as its bodies creep: an island with one does not sleep.
-        for spring in springs {
+        for spring in scene.springs {
             switch spring.ends {
             case .anchor(let b, _) where w[b] > 0: quiet[find(b)] = 0
             case .bodies(let a, _) where w[a] > 0: quiet[find(a)] = 0
@@ -77,7 +77,7 @@ struct Islands {
             }
         }
         var islandOf: [Int: Int] = [:]
-        for b in awake.indices where awake[b] && w[b] > 0 && quiet[find(b)] >= timeToSleep {
+        for b in awake.indices where awake[b] && w[b] > 0 && quiet[find(b)] >= ContactTolerances.timeToSleep {
             let root = find(b)
             let island = islandOf[root] ?? sleeping.count
             if island == sleeping.count {

@@ -11,7 +11,7 @@ extension MoreauJeanScene {
     ) -> [Contact] {
         let count = x.count
         var reach = [Double](repeating: 0, count: count)
-        for b in 0..<count { reach[b] = radius[b] + h * speeds[b] + tolerances.margin * max(1, radius[b]) }
+        for b in 0..<count { reach[b] = radius[b] + h * speeds[b] + ContactTolerances.margin * max(1, radius[b]) }
         broadPhase.pairs(positions: x, reach: reach, dimensions: d, into: &pairs)
         func pairGap(_ i: Int, _ j: Int) -> (gap: Double, normal: SIMD3<Double>, scale: Double) {
             let separation = x[i] - x[j], distance = (separation * separation).sum().squareRoot()
@@ -19,7 +19,7 @@ extension MoreauJeanScene {
             return (distance - radius[i] - radius[j], normal, max(1, radius[i] + radius[j]))
         }
         func active(_ gap: Double, _ approach: Double, _ scale: Double) -> Bool {
-            gap + h * min(approach, 0) <= (tolerances.touching + tolerances.margin) * scale
+            gap + h * min(approach, 0) <= (ContactTolerances.touching + ContactTolerances.margin) * scale
         }
         // A pair reaching from an awake body to a sleeping one wakes the sleeper's island, and the
         // island may reach another: until none is woken.
@@ -56,7 +56,7 @@ extension MoreauJeanScene {
                 restitution: restitution, friction: friction)
             let memory = remembered[contact.key(bodies: count)]
             let relative = before[body] - (partner.map { before[$0] } ?? .zero)
-            guard gap <= tolerances.touching * scale else {
+            guard gap <= ContactTolerances.touching * scale else {
                 // Its speed at the step's start, not the kicked one: a ball resting a rounding's
                 // width above the floor would otherwise meet it at a step's worth of gravity, and
                 // bounce for ever.
@@ -72,7 +72,7 @@ extension MoreauJeanScene {
             let pressed = accelerated < 0 || (memory?.normal ?? 0) > 0
             let bounce = restitution * approach
             contact.impactSpeed = approach
-            if approach > 0 && !scene.comesToRest(bouncingAt: bounce, pressed: pressed) {
+            if approach > 0 && !scene.rests(movingAt: bounce, pressed: pressed) {
                 // The bounce leaves at the step's start and the forces act after it, over the
                 // step: moved at the bounce's speed for the whole step, a ball would gain g·h·e·U
                 // of height each bounce (energy, for e near 1).
@@ -113,7 +113,7 @@ extension MoreauJeanScene {
     /// until none is left.
     /// - Throws: `SimulationError.contactLost` where the sweeps run out first.
     mutating func project(w: [Double]) throws {
-        for _ in 0..<tolerances.projectionRounds {
+        for _ in 0..<ContactTolerances.projectionRounds {
             guard try projectOnce(w: w) else { return }
         }
     }
@@ -122,7 +122,7 @@ extension MoreauJeanScene {
     private mutating func projectOnce(w: [Double]) throws -> Bool {
         let count = x.count
         var reach = [Double](repeating: 0, count: count)
-        for b in 0..<count { reach[b] = radius[b] + tolerances.margin * max(1, radius[b]) }
+        for b in 0..<count { reach[b] = radius[b] + ContactTolerances.margin * max(1, radius[b]) }
         broadPhase.pairs(positions: x, reach: reach, dimensions: d, into: &pairs)
         var overlapping: [Contact] = []
         func offer(_ body: Int, _ other: Contact.Other, wo: Double, scale: Double) {
@@ -131,7 +131,7 @@ extension MoreauJeanScene {
                 body: body, other: other, normal: SIMD3(1, 0, 0), gap: 0, scale: scale, mass: 1 / (w[body] + wo),
                 restitution: 0, friction: 0)
             let gap = PositionProjection.gap(contact, x, radius, scene.planes).gap
-            if gap < tolerances.margin * scale { overlapping.append(contact) }
+            if gap < ContactTolerances.margin * scale { overlapping.append(contact) }
         }
         for b in 0..<count where w[b] > 0 {
             for (p, plane) in scene.planes.enumerated() {
@@ -142,9 +142,8 @@ extension MoreauJeanScene {
         guard !overlapping.isEmpty else { return false }
         overlapping = bottomUp(overlapping)
         let left = PositionProjection.project(
-            &overlapping, positions: &x, inverseMasses: w, radii: radius, planes: scene.planes,
-            tolerances: tolerances)
-        guard left.depth > tolerances.deepestOverlap, let c = left.contact else { return left.moved }
+            &overlapping, positions: &x, inverseMasses: w, radii: radius, planes: scene.planes)
+        guard left.depth > ContactTolerances.deepestOverlap, let c = left.contact else { return left.moved }
         let contact = overlapping[c]
         let collider: String
         switch contact.other {
@@ -169,7 +168,8 @@ extension MoreauJeanScene {
             let earlier = remembered[key]
             memory[key] = (contact.normalImpulse, contact.tangentImpulse, closed ? contact.closingSpeed : 0)
             guard contact.impactSpeed > 0,
-                contact.impactSpeed >= scene.restSpeed || (earlier?.closing ?? 0) > 0 || earlier == nil
+                !scene.rests(movingAt: contact.impactSpeed, pressed: true) || (earlier?.closing ?? 0) > 0
+                    || earlier == nil
             else { continue }
             let partner = contact.partner
             let separating = ((v[contact.body] - (partner.map { v[$0] } ?? .zero)) * contact.normal).sum()

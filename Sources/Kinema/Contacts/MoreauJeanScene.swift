@@ -17,7 +17,6 @@
 struct MoreauJeanScene {
     let scene: PhysicsScene
     let timeStep: Double
-    let tolerances: ContactTolerances
     let d: Int
     var x: [SIMD3<Double>], v: [SIMD3<Double>]
     let inverseMass: [Double], radius: [Double]
@@ -36,10 +35,9 @@ struct MoreauJeanScene {
     var remembered: [Int: (normal: Double, tangent: SIMD3<Double>, closing: Double)] = [:]
     var pairs: [(Int, Int)] = []
 
-    init(scene: PhysicsScene, timeStep: Double, stepBudget: Int, tolerances: ContactTolerances = .standard) throws {
+    init(scene: PhysicsScene, timeStep: Double, stepBudget: Int) throws {
         self.scene = scene
         self.timeStep = timeStep
-        self.tolerances = tolerances
         d = scene.dimensions
         x = scene.bodies.map(\.position)
         v = scene.bodies.map(\.velocity)
@@ -74,13 +72,13 @@ struct MoreauJeanScene {
 
     /// Steps until `t`, the last step shortened to end there.
     mutating func step(to t: Double, events: inout [ImpactEvent]) throws {
-        while t - time > 1e-9 * timeStep {
+        while t - time > ContactTolerances.stepRounding * timeStep {
             guard steps - budgetStart < stepBudget else {
                 throw SimulationError.tooManySteps(time: time, limit: stepBudget)
             }
-            let h = t - time <= timeStep * (1 + 1e-9) ? t - time : timeStep
+            let h = t - time <= timeStep * (1 + ContactTolerances.stepRounding) ? t - time : timeStep
             try step(h, events: &events)
-            time = t - time <= 1e-9 * timeStep ? t : time
+            time = t - time <= ContactTolerances.stepRounding * timeStep ? t : time
         }
         time = max(time, t)
     }
@@ -110,12 +108,13 @@ struct MoreauJeanScene {
         let before = v
         var speeds = free.map { ($0 * $0).sum().squareRoot() }
         var contacts: [Contact] = []
-        for _ in 0..<tolerances.velocityRounds {
+        for _ in 0..<ContactTolerances.velocityRounds {
             contacts = gatherContacts(h, before: before, speeds: speeds, accelerations: a, w: &w, velocities: &free)
             v = free
-            let solved = ContactSolver.solve(&contacts, velocities: &v, inverseMasses: w, tolerances: tolerances)
+            let solved = ContactSolver.solve(&contacts, velocities: &v, inverseMasses: w)
             let bounces = contacts.contains { $0.target > 0 }
-            if bounces && (!solved || kineticEnergy(v, w) > kineticEnergy(free, w) * (1 + tolerances.energyGain)) {
+            if bounces && (!solved || kineticEnergy(v, w) > kineticEnergy(free, w) * (1 + ContactTolerances.energyGain))
+            {
                 // Bounces that have no solution together (confined: the sweeps run out, and the
                 // velocities they leave can carry energy) or that add energy together (Moreau's law
                 // is not dissipative for every arrangement): these contacts then only stop. The
@@ -125,7 +124,7 @@ struct MoreauJeanScene {
                     contacts[c].target = min(contacts[c].target, 0)
                     contacts[c].restitution = 0
                 }
-                ContactSolver.solve(&contacts, velocities: &v, inverseMasses: w, tolerances: tolerances)
+                ContactSolver.solve(&contacts, velocities: &v, inverseMasses: w)
             }
             var covered = true
             for b in v.indices where w[b] > 0 {
@@ -142,8 +141,7 @@ struct MoreauJeanScene {
         try project(w: w)
         try record(contacts, free: free, h: h, events: &events)
         islands.update(
-            after: h, contacts: contacts, springs: scene.springs, velocities: &v, inverseMasses: w,
-            restSpeed: scene.restSpeed, timeToSleep: tolerances.timeToSleep)
+            after: h, contacts: contacts, velocities: &v, inverseMasses: w, scene: scene)
         time += h
         steps += 1
         guard v.allSatisfy({ ($0 * $0).sum().isFinite }) else {
@@ -182,7 +180,7 @@ struct MoreauJeanScene {
         for (b, body) in scene.bodies.enumerated() where !body.isStatic {
             for plane in scene.planes {
                 let gap = (x[b] * plane.normal).sum() - plane.offset - radius[b]
-                guard gap >= -tolerances.startInside * max(1, abs(plane.offset) + radius[b]) else {
+                guard gap >= -ContactTolerances.rounding * max(1, abs(plane.offset) + radius[b]) else {
                     throw KinemaError(
                         parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'", rule: rule)
                 }

@@ -9,11 +9,11 @@ enum PositionProjection {
     /// only where the sweeps ran out) and whether any body moved.
     static func project(
         _ contacts: inout [Contact], positions x: inout [SIMD3<Double>], inverseMasses w: [Double],
-        radii r: [Double], planes: [Plane], tolerances: ContactTolerances
+        radii r: [Double], planes: [Plane]
     ) -> (depth: Double, contact: Int?, moved: Bool) {
         var deepest: (depth: Double, contact: Int?) = (0, nil)
         var moved = false
-        for sweep in 0..<tolerances.projectionSweeps {
+        for sweep in 0..<ContactTolerances.projectionSweeps {
             deepest = (0, nil)
             for i in contacts.indices {  // forward, then backward, as the velocity solve
                 let c = sweep % 2 == 0 ? i : contacts.count - 1 - i
@@ -22,13 +22,13 @@ enum PositionProjection {
                 if gap.gap < 0 { contacts[c].normal = gap.normal }
                 let depth = -gap.gap / contacts[c].scale
                 if depth > deepest.depth { deepest = (depth, c) }
-                guard depth > tolerances.overlap else { continue }
+                guard depth > ContactTolerances.overlap else { continue }
                 moved = true
                 let contact = contacts[c], push = -gap.gap * contact.mass
                 x[contact.body] += (w[contact.body] * push) * gap.normal
                 if let o = contact.partner { x[o] -= (w[o] * push) * gap.normal }
             }
-            if deepest.depth <= tolerances.overlap { break }
+            if deepest.depth <= ContactTolerances.overlap { break }
         }
         return (deepest.depth, deepest.contact, moved)
     }

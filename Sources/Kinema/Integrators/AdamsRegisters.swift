@@ -78,14 +78,13 @@
 
 /// The registers in one workspace of 2n lanes each (`AdamsSlot` order, then the history), run
 /// one coordinate at a time: lanes i and n + i are its position and velocity.
-@_spi(Engine) public struct FlatAdamsRegisters: AdamsRegisters {
-    public typealias System = SceneSystem<FlatVector>
+@_spi(Engine) public struct FlatAdamsRegisters<System: LaneSystem>: AdamsRegisters {
     let base: UnsafeMutablePointer<Double>
     /// Coordinates (n).
     let count: Int
 
     /// Where the history starts, in registers.
-    static let historySlot = AdamsSlot.fPredicted.rawValue + 1
+    static var historySlot: Int { AdamsSlot.fPredicted.rawValue + 1 }
 
     /// A workspace for `order`: the registers, then 2·order history entries.
     static func workspace(order: Int, coordinates n: Int) -> [Double] {
@@ -123,12 +122,12 @@
 
     @inline(__always)
     public mutating func derivative(of x: AdamsSlot, into k: AdamsSlot, time: Double, _ system: System) {
-        system.layout.derivative(of: lanes(x.rawValue), into: lanes(k.rawValue), resting: system.resting)
+        system.derivative(of: lanes(x.rawValue), into: lanes(k.rawValue))
     }
 
     public mutating func push(derivativeOf x: AdamsSlot, at index: Int, order: Int, time: Double, _ system: System) {
         let first = lanes(Self.historySlot + index), second = lanes(Self.historySlot + index + order)
-        system.layout.derivative(of: lanes(x.rawValue), into: first, resting: system.resting)
+        system.derivative(of: lanes(x.rawValue), into: first)
         second.update(from: first, count: 2 * count)
     }
 }

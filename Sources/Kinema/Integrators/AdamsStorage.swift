@@ -160,10 +160,9 @@
     }
 }
 
-/// The registers and history in one workspace (`FlatAdamsRegisters`), the DOP853 registers in
-/// another (`FlatStageRegisters`), and the state as a `FlatVector` loaded from `current`.
-@_spi(Engine) public struct FlatAdamsStorage: AdamsStorage {
-    public typealias System = SceneSystem<FlatVector>
+/// The registers and history in one workspace (`FlatAdamsRegisters<System>`), the DOP853 registers in
+/// another (`FlatStageRegisters<System>`), and the state as a `FlatVector` loaded from `current`.
+@_spi(Engine) public struct FlatAdamsStorage<System: LaneSystem>: AdamsStorage {
     public typealias State = PhaseState<FlatVector>
     public private(set) var state: State
     var work: [Double]
@@ -172,10 +171,10 @@
     let order: Int
 
     public init(system: System, state: State, order: Int) {
-        count = system.scene.coordinateCount
+        count = system.coordinateCount
         self.order = order
-        work = FlatAdamsRegisters.workspace(order: order, coordinates: count)
-        oneStep = FlatStageRegisters.workspace(upTo: .r7, coordinates: count)
+        work = FlatAdamsRegisters<System>.workspace(order: order, coordinates: count)
+        oneStep = FlatStageRegisters<System>.workspace(upTo: .r7, coordinates: count)
         self.state = state.owned(sizedTo: count)
         restart(state)
     }
@@ -190,16 +189,18 @@
         self.state = state.owned(sizedTo: n)
         let start = self.state
         work.withUnsafeMutableBufferPointer { w in
-            let r = FlatAdamsRegisters(base: w.baseAddress!, count: n)
+            let r = FlatAdamsRegisters<System>(base: w.baseAddress!, count: n)
             start.write(to: r.lanes(AdamsSlot.current.rawValue), count: n)
             start.write(to: r.lanes(AdamsSlot.previous.rawValue), count: n)
         }
     }
 
-    public mutating func withRegisters<T>(_ system: System, _ body: (inout FlatAdamsRegisters, System) -> T) -> T {
+    public mutating func withRegisters<T>(_ system: System, _ body: (inout FlatAdamsRegisters<System>, System) -> T)
+        -> T
+    {
         let n = count
         let result = work.withUnsafeMutableBufferPointer { w in
-            var registers = FlatAdamsRegisters(base: w.baseAddress!, count: n)
+            var registers = FlatAdamsRegisters<System>(base: w.baseAddress!, count: n)
             return body(&registers, system)
         }
         work.withUnsafeBufferPointer { state.load(from: $0.baseAddress!, count: n) }
@@ -207,30 +208,34 @@
     }
 
     public mutating func takeOneStep(
-        _ system: System, from head: Int, pushingTo newHead: Int, _ trial: (inout FlatStageRegisters, System) -> Void
+        _ system: System, from head: Int, pushingTo newHead: Int,
+        _ trial: (inout FlatStageRegisters<System>, System) -> Void
     ) {
         let n = count, order = self.order
         work.withUnsafeMutableBufferPointer { w in
             oneStep.withUnsafeMutableBufferPointer { d in
-                let adams = FlatAdamsRegisters(base: w.baseAddress!, count: n)
-                var r = FlatStageRegisters(base: d.baseAddress!, width: 2 * n)
+                let adams = FlatAdamsRegisters<System>(base: w.baseAddress!, count: n)
+                var r = FlatStageRegisters<System>(base: d.baseAddress!, width: 2 * n)
                 let current = adams.lanes(AdamsSlot.current.rawValue)
                 adams.lanes(AdamsSlot.previous.rawValue).update(from: current, count: 2 * n)
                 r.lanes(.y).update(from: current, count: 2 * n)
-                r.lanes(.k1).update(from: adams.lanes(FlatAdamsRegisters.historySlot + head), count: 2 * n)
+                r.lanes(.k1).update(from: adams.lanes(FlatAdamsRegisters<System>.historySlot + head), count: 2 * n)
                 trial(&r, system)
                 current.update(from: r.lanes(.y1), count: 2 * n)
-                adams.lanes(FlatAdamsRegisters.historySlot + newHead).update(from: r.lanes(.end), count: 2 * n)
-                adams.lanes(FlatAdamsRegisters.historySlot + newHead + order).update(from: r.lanes(.end), count: 2 * n)
+                adams.lanes(FlatAdamsRegisters<System>.historySlot + newHead).update(from: r.lanes(.end), count: 2 * n)
+                adams.lanes(FlatAdamsRegisters<System>.historySlot + newHead + order).update(
+                    from: r.lanes(.end), count: 2 * n)
             }
         }
         work.withUnsafeBufferPointer { state.load(from: $0.baseAddress!, count: n) }
     }
 
-    public mutating func withOneStepRegisters(_ system: System, _ body: (inout FlatStageRegisters, System) -> Void) {
+    public mutating func withOneStepRegisters(
+        _ system: System, _ body: (inout FlatStageRegisters<System>, System) -> Void
+    ) {
         let n = count
         oneStep.withUnsafeMutableBufferPointer { d in
-            var r = FlatStageRegisters(base: d.baseAddress!, width: 2 * n)
+            var r = FlatStageRegisters<System>(base: d.baseAddress!, width: 2 * n)
             body(&r, system)
         }
     }
@@ -240,13 +245,13 @@
         let n = count
         guard let weights else {
             return oneStep.withUnsafeBufferPointer { d in
-                let r = FlatStageRegisters(base: UnsafeMutablePointer(mutating: d.baseAddress!), width: 2 * n)
+                let r = FlatStageRegisters<System>(base: UnsafeMutablePointer(mutating: d.baseAddress!), width: 2 * n)
                 return PhaseState(
                     position: DOP853.dense(r, i, theta), velocity: DOP853.dense(r, n + i, theta))
             }
         }
         return work.withUnsafeBufferPointer { w in
-            let r = FlatAdamsRegisters(base: UnsafeMutablePointer(mutating: w.baseAddress!), count: n)
+            let r = FlatAdamsRegisters<System>(base: UnsafeMutablePointer(mutating: w.baseAddress!), count: n)
             return Self.interpolated(r, i, theta: theta, step: h, weights: weights, head: head, order: order)
         }
     }

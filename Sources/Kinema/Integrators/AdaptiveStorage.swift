@@ -85,38 +85,37 @@
     }
 }
 
-/// The registers in one workspace of 2n lanes per `StageSlot` (`FlatStageRegisters`), and the
+/// The registers in one workspace of 2n lanes per `StageSlot` (`FlatStageRegisters<System>`), and the
 /// state as a `FlatVector` loaded from `y1` after each step.
-@_spi(Engine) public struct FlatAdaptiveStorage: AdaptiveStorage {
-    public typealias System = SceneSystem<FlatVector>
+@_spi(Engine) public struct FlatAdaptiveStorage<System: LaneSystem>: AdaptiveStorage {
     public typealias State = PhaseState<FlatVector>
     public private(set) var state: State
     var work: [Double]
     /// Coordinates (n).
     let count: Int
     var stepTaken = false
-    /// Whether the start and the end trade places (`FlatStageRegisters`).
+    /// Whether the start and the end trade places (`FlatStageRegisters<System>`).
     var traded = false
 
     public init(system: System, time: Double, state: State, registers last: StageSlot) {
-        count = system.scene.coordinateCount
-        work = FlatStageRegisters.workspace(upTo: last, coordinates: count)
+        count = system.coordinateCount
+        work = FlatStageRegisters<System>.workspace(upTo: last, coordinates: count)
         self.state = state.owned(sizedTo: count)
         restart(system, time: time, state: state)
     }
 
     public var derivative: State { reading { State(lanes: $0.lanes(.k1), count: count) } }
 
-    public mutating func withRegisters(_ system: System, _ body: (inout FlatStageRegisters, System) -> Void) {
+    public mutating func withRegisters(_ system: System, _ body: (inout FlatStageRegisters<System>, System) -> Void) {
         let (n, traded) = (count, traded)
         work.withUnsafeMutableBufferPointer { w in
-            var registers = FlatStageRegisters(base: w.baseAddress!, width: 2 * n, traded: traded)
+            var registers = FlatStageRegisters<System>(base: w.baseAddress!, width: 2 * n, traded: traded)
             body(&registers, system)
         }
     }
 
     public mutating func step(
-        _ system: System, keeping last: StageSlot, _ trial: (inout FlatStageRegisters, System) -> Bool
+        _ system: System, keeping last: StageSlot, _ trial: (inout FlatStageRegisters<System>, System) -> Bool
     ) -> Bool {
         if stepTaken {
             traded.toggle()
@@ -132,10 +131,10 @@
     }
 
     /// The registers, read only.
-    func reading<T>(_ body: (FlatStageRegisters) -> T) -> T {
+    func reading<T>(_ body: (FlatStageRegisters<System>) -> T) -> T {
         work.withUnsafeBufferPointer {
             body(
-                FlatStageRegisters(
+                FlatStageRegisters<System>(
                     base: UnsafeMutablePointer(mutating: $0.baseAddress!), width: 2 * count, traded: traded))
         }
     }

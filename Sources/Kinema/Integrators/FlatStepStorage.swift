@@ -1,8 +1,7 @@
-/// A scene of any size stepped in place: the states in `FlatVector`s and one workspace allocated at
+/// A system of any size (a `LaneSystem`) stepped in place: the states in `FlatVector`s and one workspace allocated at
 /// creation (nothing allocated per step). The acceleration at a step's end is evaluated once, as
 /// the first the next step needs and, with the one at its start, the dense output's.
-@_spi(Engine) public struct FlatStepStorage: FixedStepStorage {
-    public typealias System = SceneSystem<FlatVector>
+@_spi(Engine) public struct FlatStepStorage<System: LaneSystem>: FixedStepStorage {
     public typealias State = PhaseState<FlatVector>
 
     public private(set) var state: State
@@ -15,7 +14,7 @@
     var endSlot = 1
 
     public init(system: System, time: Double, state: State) {
-        count = system.scene.coordinateCount
+        count = system.coordinateCount
         work = Array(repeating: 0, count: 9 * count)
         self.state = state.owned(sizedTo: count)
         previousState = self.state.owned(sizedTo: count)
@@ -32,13 +31,13 @@
                 previousState.velocity.lanes.withUnsafeMutableBufferPointer { v0 in
                     state.position.lanes.withUnsafeMutableBufferPointer { x1 in
                         state.velocity.lanes.withUnsafeMutableBufferPointer { v1 in
-                            var registers = FlatStepRegisters(
+                            var registers = FlatStepRegisters<System>(
                                 count: n, x0: x0.baseAddress!, v0: v0.baseAddress!, a0: w.baseAddress! + start * n,
                                 x1: x1.baseAddress!, v1: v1.baseAddress!, scratch: w.baseAddress! + 2 * n)
                             Method.step(&registers, system, time: time, by: h)
-                            system.layout.accelerate(
+                            system.accelerate(
                                 position: x1.baseAddress!, velocity: v1.baseAddress!,
-                                into: w.baseAddress! + (1 - start) * n, resting: system.resting)
+                                into: w.baseAddress! + (1 - start) * n)
                         }
                     }
                 }
@@ -62,9 +61,8 @@
         work.withUnsafeMutableBufferPointer { w in
             state.position.lanes.withUnsafeBufferPointer { x in
                 state.velocity.lanes.withUnsafeBufferPointer { v in
-                    system.layout.accelerate(
-                        position: x.baseAddress!, velocity: v.baseAddress!, into: w.baseAddress! + slot * n,
-                        resting: system.resting)
+                    system.accelerate(
+                        position: x.baseAddress!, velocity: v.baseAddress!, into: w.baseAddress! + slot * n)
                 }
             }
         }
@@ -79,8 +77,7 @@
 }
 
 /// The registers as buffers of n lanes, a formula run lane by lane.
-@_spi(Engine) public struct FlatStepRegisters: StepRegisters {
-    public typealias System = SceneSystem<FlatVector>
+@_spi(Engine) public struct FlatStepRegisters<System: LaneSystem>: StepRegisters {
     let count: Int
     let x0: UnsafeMutablePointer<Double>, v0: UnsafeMutablePointer<Double>, a0: UnsafeMutablePointer<Double>
     let x1: UnsafeMutablePointer<Double>, v1: UnsafeMutablePointer<Double>
@@ -110,6 +107,6 @@
 
     @inline(__always)
     public mutating func accelerate(_ x: StepSlot, _ v: StepSlot, into a: StepSlot, time: Double, _ system: System) {
-        system.layout.accelerate(position: lanes(x), velocity: lanes(v), into: lanes(a), resting: system.resting)
+        system.accelerate(position: lanes(x), velocity: lanes(v), into: lanes(a))
     }
 }

@@ -85,7 +85,7 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .verlet: return VelocityVerlet.largestStableStep(omega: omega, dampingRatio: zeta)
         case .rk4: return RK4.largestStableStep(omega: omega, dampingRatio: zeta)
         case .adams(_, let order):
-            return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.largestStableStep(
+            return AdamsLimits.largestStableStep(
                 order: order, omega: omega, dampingRatio: zeta)
         case .dopri5, .dop853, .exact: return nil
         }
@@ -96,7 +96,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// whose limits are closed forms, cheaper to compute than to bound.
     func isWithinStabilityLimit(step h: Double, omega: Double, dampingRatio zeta: Double) -> Bool? {
         guard case .adams(_, let order) = self else { return nil }
-        return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.isWithinLimit(
+        return AdamsLimits.isWithinLimit(
             order: order, step: h, omega: omega, dampingRatio: zeta)
     }
 
@@ -112,7 +112,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     func stabilityCheckThreshold(dampingRatio zeta: Double) -> Double {
         switch self {
         case .adams(_, let order):
-            return AdamsBashforthMoulton<PackedAdamsStorage<SceneSystem<Double>>>.stepStableOnEverySpring(
+            return AdamsLimits.stepStableOnEverySpring(
                 order: order, dampingRatio: zeta)
         default: return 0.05
         }
@@ -144,3 +144,11 @@ public enum IntegrationMethod: Hashable, Sendable {
         }
     }
 }
+
+/// Adams's stability limits depend on the order and the mode alone; this system only names the
+/// generic they are declared on.
+private struct FreeMotion: SecondOrderSystem {
+    func acceleration(position: Double, velocity: Double, time: Double) -> Double { 0 }
+}
+
+private typealias AdamsLimits = AdamsBashforthMoulton<PackedAdamsStorage<FreeMotion>>

@@ -65,8 +65,7 @@
 /// The registers as one buffer of 2n lanes each, in `StageSlot` order, except that after every
 /// other step the start and the end trade places (`y` with `y1`, `k1` with `end`), so the end
 /// becomes the start without a copy.
-@_spi(Engine) public struct FlatStageRegisters: StageRegisters {
-    public typealias System = SceneSystem<FlatVector>
+@_spi(Engine) public struct FlatStageRegisters<System: LaneSystem>: StageRegisters {
     let base: UnsafeMutablePointer<Double>
     /// Lanes per register (2n).
     let width: Int
@@ -110,6 +109,6 @@
 
     @inline(__always)
     public mutating func derivative(of x: StageSlot, into k: StageSlot, time: Double, _ system: System) {
-        system.layout.derivative(of: lanes(x), into: lanes(k), resting: system.resting)
+        system.derivative(of: lanes(x), into: lanes(k))
     }
 }

@@ -43,7 +43,7 @@ public enum DisplayFrames {
             z ^= z >> 31
             let u = Double(z >> 11) / Double(1 << 53) * 2 - 1
             var frame = (1 / rate) * (1 + jitter * u)
-            if total + frame >= duration * (1 - 1e-12) { frame = duration - total }
+            if total + frame >= duration * (1 - ContactTolerances.timeRounding) { frame = duration - total }
             guard frame > 0 else {
                 done = true
                 return nil

@@ -74,7 +74,9 @@ extension EventDrivenScene {
             for axis in 0..<dimensions {
                 // Counted as Doubles: bodies 1e308 apart make the extent infinite, and Int(∞) traps.
                 let extent = high[axis] - low[axis]
-                let byDiameter = largestRadius > 0 ? (extent / (2 * largestRadius * (1 + 1e-9))).rounded(.down) : 1
+                let byDiameter =
+                    largestRadius > 0
+                    ? (extent / (2 * largestRadius * (1 + ContactTolerances.touching))).rounded(.down) : 1
                 guard extent.isFinite, byDiameter >= 2 else { continue }
                 counts[axis] = Int(min(Double(perAxis), byDiameter))
                 size[axis] = extent / Double(counts[axis])

@@ -36,7 +36,9 @@ extension EventDrivenScene {
             return
         }
         let direction = u / speed, pulled = (along * direction).sum(), across = along - pulled * direction
-        guard (across * across).sum().squareRoot() <= 1e-12 * max(pull, limit) else { return handOff() }
+        guard (across * across).sum().squareRoot() <= ContactTolerances.rounding * max(pull, limit) else {
+            return handOff()
+        }
         a[body] = (pulled - limit) * direction
         let slowing = limit - pulled
         if slowing > 0 { push(.init(time: since[body] + speed / slowing, kind: .stop, body: body, other: -1), body) }
@@ -67,7 +69,8 @@ extension EventDrivenScene {
         let q = restsOn[body]
         guard q >= 0 else { return false }
         let normal = (after * normals[q]).sum()
-        return abs(normal) <= 1e-12 * ((after * after).sum() + (before * before).sum()).squareRoot()
+        return abs(normal) <= ContactTolerances.rounding
+            * ((after * after).sum() + (before * before).sum()).squareRoot()
     }
 
     // MARK: Predictions
@@ -119,7 +122,7 @@ extension EventDrivenScene {
         xb -= ((xb * n).sum() - plane.offset - radius[body]) * n  // exactly on the surface
         var (tangential, speedIn, speedOut) = Collisions.planeBounce(
             before, normal: n, restitution: plane.restitution, friction: plane.friction)
-        let rests = scene.comesToRest(bouncingAt: speedOut, pressed: (scene.gravity * n).sum() < 0)
+        let rests = scene.rests(movingAt: speedOut, pressed: (scene.gravity * n).sum() < 0)
         if rests { speedOut = 0 }
         let after = tangential + speedOut * n, stays = staysOnItsPlane(body, before: before, after: after)
         // At rest on two planes: the stepper's contact forces hold it.
@@ -155,7 +158,7 @@ extension EventDrivenScene {
         let (xa, xo) = Collisions.separated(
             positionA, positionO, overlap: -(distance - radius[a] - radius[o]), wa, wo, normal: n)
         let speedIn = max(-((beforeA - beforeO) * n).sum(), 0), speedOut = contact.restitution * speedIn
-        if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(a, o, normal: n)) {
+        if scene.rests(movingAt: speedOut, pressed: isPressed(a, o, normal: n)) {
             pendingImpact = (a, .body(o))
             return handOff()
         }

@@ -172,8 +172,8 @@ struct EventDrivenScene {
             }
             for (p, plane) in scene.planes.enumerated() {
                 let n = normals[p], gap = (x[body] * n).sum() - plane.offset - radius[body]
-                guard gap <= 1e-12 * max(1, abs(plane.offset) + radius[body]),
-                    abs((v[body] * n).sum()) <= scene.restVelocity, (scene.gravity * n).sum() < 0
+                guard gap <= ContactTolerances.rounding * max(1, abs(plane.offset) + radius[body]),
+                    scene.rests(movingAt: abs((v[body] * n).sum()), pressed: (scene.gravity * n).sum() < 0)
                 else { continue }
                 guard restsOn[body] < 0 else { return handOff() }
                 restsOn[body] = p
@@ -196,9 +196,10 @@ struct EventDrivenScene {
                     guard inverseMass[body] + inverseMass[other] > 0 else { continue }
                     let separation = x[body] - x[other], distance = (separation * separation).sum().squareRoot()
                     let reach = radius[body] + radius[other]
-                    guard distance > 0, distance - reach <= 1e-9 * max(1, reach) else { continue }
+                    guard distance > 0, distance - reach <= ContactTolerances.touching * max(1, reach) else { continue }
                     let n = separation / distance
-                    if abs(((v[body] - v[other]) * n).sum()) <= scene.restVelocity && isPressed(body, other, normal: n)
+                    if scene.rests(
+                        movingAt: abs(((v[body] - v[other]) * n).sum()), pressed: isPressed(body, other, normal: n))
                     {
                         return true
                     }
@@ -224,7 +225,7 @@ struct EventDrivenScene {
         for (b, body) in scene.bodies.enumerated() where !body.isStatic {
             for (p, plane) in scene.planes.enumerated() {
                 let gap = (x[b] * normals[p]).sum() - plane.offset - radius[b]
-                guard gap >= -1e-12 * max(1, abs(plane.offset) + radius[b]) else {
+                guard gap >= -ContactTolerances.rounding * max(1, abs(plane.offset) + radius[b]) else {
                     throw KinemaError(
                         parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'", rule: rule)
                 }

@@ -96,13 +96,14 @@ public struct PhysicsScene: Hashable, Sendable {
     /// it is 0 (an elastic scene's grazing contacts).
     var restSpeed: Double { Self.restSpeed(restVelocity: restVelocity) }
 
-    static func restSpeed(restVelocity: Double) -> Double { max(restVelocity, 1e-9) }
+    static func restSpeed(restVelocity: Double) -> Double { max(restVelocity, ContactTolerances.leastRestSpeed) }
 
-    /// The rest rule of every run, stepped or event-driven: an impact whose bounce leaves at
-    /// `speedOut` ends at rest where it is slower than `restSpeed` and the forces press the two
-    /// sides together.
-    func comesToRest(bouncingAt speedOut: Double, pressed: @autoclosure () -> Bool) -> Bool {
-        speedOut < restSpeed && pressed()
+    /// The rest rule of every run, stepped, time-stepped or event-driven: two touching sides
+    /// moving along their normal at `speed` (a bounce's speed out, or how fast they part or
+    /// close at the start or while held) rest on each other where it is slower than `restSpeed`
+    /// and the forces press them together.
+    func rests(movingAt speed: Double, pressed: @autoclosure () -> Bool) -> Bool {
+        speed < restSpeed && pressed()
     }
 }
 

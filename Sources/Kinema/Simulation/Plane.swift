@@ -23,9 +23,9 @@ public struct Plane: Hashable, Sendable {
                 parameter: "plane '\(name)' normal", value: normal.sceneText(), rule: "a finite, non-zero vector")
         }
         // Any finite direction: where the squares overflow or underflow (components past 1e150
-        // or below 1e-150), the vector is scaled by its largest component first.
+        // or small enough that its square is not normal), the vector is scaled by its largest component first.
         var direction = normal, length = (normal * normal).sum().squareRoot()
-        if !(length.isFinite && length > 1e-150) {
+        if !(length.isFinite && length > Double.leastNormalMagnitude.squareRoot()) {
             direction = normal / largest
             length = (direction * direction).sum().squareRoot()
         }

@@ -58,9 +58,9 @@ enum PackedIntegrators<Vector: StateVector>: SceneIntegrators {
 /// Scenes past 16 coordinates, stepped in place.
 enum FlatIntegrators: SceneIntegrators {
     typealias Vector = FlatVector
-    typealias FixedStore = FlatStepStorage
-    typealias AdaptiveStore = FlatAdaptiveStorage
-    typealias AdamsStore = FlatAdamsStorage
+    typealias FixedStore = FlatStepStorage<SceneSystem<FlatVector>>
+    typealias AdaptiveStore = FlatAdaptiveStorage<SceneSystem<FlatVector>>
+    typealias AdamsStore = FlatAdamsStorage<SceneSystem<FlatVector>>
 }
 
 /// The stepper around an integrator, handed to the run's `SceneStepperUse`.

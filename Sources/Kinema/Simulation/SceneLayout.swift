@@ -181,17 +181,8 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         }
     }
 
-    /// f(y) = (velocities, accelerations) of a state laid out as positions then velocities, into
-    /// `k`: the stage derivative of the flat-storage integrators.
-    func derivative(of y: UnsafePointer<Double>, into k: UnsafeMutablePointer<Double>, resting: [RestingContact]) {
-        let n = inverseMasses.count * dimensions
-        k.update(from: y + n, count: n)  // a memmove: a loop here copied lane by lane
-        accelerate(position: y, velocity: y + n, into: k + n, resting: resting)
-    }
-
-    /// The speed along a plane below which a resting body counts as not sliding (units/s): its
-    /// friction then holds it rather than opposing a direction of motion rounding decides.
-    static var stickingSpeed: Double { 1e-6 }
+    /// The speed along a plane below which a resting body counts as not sliding.
+    static var stickingSpeed: Double { ContactTolerances.stickingSpeed }
     /// Twice the sticking speed, from which friction acts in full: a body slowing to it stops
     /// (below it, friction ramps down and could balance a pull it holds, leaving a creep).
     static var stoppingSpeed: Double { 2 * stickingSpeed }
@@ -289,7 +280,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         let n = separation / distance
         let ab = load(UnsafePointer(a), b, d), ao = load(UnsafePointer(a), o, d)
         let normal = ((ab - ao) * n).sum() + bending
-        guard normal < -1e-12 * (1 + abs((ab * n).sum())) else { return 0 }
+        guard normal < -ContactTolerances.rounding * (1 + abs((ab * n).sum())) else { return 0 }
         let lambda = -normal / (wb + wo)
         store(ab + (lambda * wb) * n, a, b, d)
         store(ao - (lambda * wo) * n, a, o, d)
@@ -313,7 +304,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         if normal < 0 {
             ai -= normal * n
             pressing -= normal
-            if normal < -1e-12 { pushed = true }
+            if normal < -ContactTolerances.rounding { pushed = true }
         }
         let mu = scene.planes[contact.plane].friction
         guard mu > 0, pressing > 0 else {
@@ -336,7 +327,9 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         }
         ai = free + updated
         let change: SIMD3<Double> = updated - friction, size: Double = (free * free).sum()
-        if (change * change).sum() > 1e-24 * (1 + size) { pushed = true }
+        if (change * change).sum() > ContactTolerances.rounding * ContactTolerances.rounding * (1 + size) {
+            pushed = true
+        }
         friction = updated
         store(ai, a, contact.body, d)
     }

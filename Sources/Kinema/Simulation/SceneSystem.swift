@@ -220,3 +220,17 @@ import RealModule
         return best
     }
 }
+
+/// A scene of `FlatVector`s is stepped in place by the flat storages, its resting contacts'
+/// forces included.
+@_spi(Engine) extension SceneSystem: LaneSystem where V == FlatVector {
+    public var coordinateCount: Int { layout.inverseMasses.count * layout.dimensions }
+
+    @inline(__always)
+    public func accelerate(
+        position: UnsafePointer<Double>, velocity: UnsafePointer<Double>,
+        into acceleration: UnsafeMutablePointer<Double>
+    ) {
+        layout.accelerate(position: position, velocity: velocity, into: acceleration, resting: resting)
+    }
+}

@@ -108,7 +108,7 @@ public struct Simulation: Sendable {
                     return
                 }
                 t += frame
-                guard t <= duration * (1 + 1e-12) else {
+                guard t <= duration * (1 + ContactTolerances.timeRounding) else {
                     failure = KinemaError(
                         parameter: "frame durations", value: "a sum beyond \(duration)",
                         rule: "adding up to the duration")
@@ -203,7 +203,7 @@ public struct Simulation: Sendable {
 
     /// How many of `i/rate` lie before `duration` (the samples before the last, at `duration`).
     static func sampleCount(duration: Double, rate: Double) throws -> Int {
-        let count = (duration * rate * (1 - 1e-12)).rounded(.up)
+        let count = (duration * rate * (1 - ContactTolerances.timeRounding)).rounded(.up)
         guard count <= 50_000_000 else {
             throw KinemaError(
                 parameter: "duration × sampleRate", value: "\(duration * rate)", rule: "at most 50000000 samples")

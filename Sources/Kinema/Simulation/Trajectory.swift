@@ -75,3 +75,19 @@ public struct Trajectory: Sendable {
         velocities.append(velocity)
     }
 }
+
+extension Trajectory {
+    /// This run's samples, impacts and work, then `tail`'s (a stepper's, going on from where an
+    /// event queue handed off).
+    func followed(by tail: Trajectory) -> Trajectory {
+        var joined = self
+        joined.times += tail.times
+        joined.positions += tail.positions
+        joined.velocities += tail.velocities
+        joined.events += tail.events
+        joined.steps += tail.steps
+        joined.evaluations += tail.evaluations
+        joined.pairTests += tail.pairTests
+        return joined
+    }
+}

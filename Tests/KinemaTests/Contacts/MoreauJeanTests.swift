@@ -47,8 +47,7 @@ struct MoreauJeanTests {
                 let drift = Self.position(run, i, body: b) - bodies[b].position
                 // At most the velocity solve's residual over the run, and the overlap the projection
                 // may leave at each of the contacts below (ten at most).
-                let tolerances = ContactTolerances.standard
-                let bound = tolerances.velocityResidual * run.times[i] + 10 * tolerances.overlap
+                let bound = ContactTolerances.velocityResidual * run.times[i] + 10 * ContactTolerances.overlap
                 #expect((drift * drift).sum().squareRoot() <= bound, "b\(b) at t = \(run.times[i])")
             }
         }
@@ -69,7 +68,7 @@ struct MoreauJeanTests {
         let run = try Self.run(scene, duration: 3, sampleRate: 10)
         let end = Self.position(run, run.count - 1, body: 2)
         // Off the symmetry line by the velocity solve's residual over a step, below the projection's target.
-        #expect(abs(end.x) <= ContactTolerances.standard.overlap)
+        #expect(abs(end.x) <= ContactTolerances.overlap)
         // The rest position to the projection's overlap bound (1e-8 of the scale, 1 here).
         #expect(abs(end.y - (4 * r * r - s * s).squareRoot()) <= 1e-8)
         #expect(Self.velocity(run, run.count - 1, body: 2) == .zero, "asleep: exactly at rest")
@@ -97,7 +96,7 @@ struct MoreauJeanTests {
                 let v = Self.velocity(run, run.count - 1, body: index).x
                 // The velocity solve's residual.
                 #expect(
-                    abs(v - expected[body.name]!) <= ContactTolerances.standard.velocityResidual,
+                    abs(v - expected[body.name]!) <= ContactTolerances.velocityResidual,
                     "\(body.name), bodies reversed: \(reversed)")
             }
         }

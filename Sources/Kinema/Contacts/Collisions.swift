@@ -21,7 +21,7 @@ enum Collisions {
             for (p, plane) in system.scene.planes.enumerated() {
                 let gap = Self.gap(system, state.position, body: b, plane: p)
                 let scale = max(1, abs(plane.offset) + body.radius)
-                guard gap >= -1e-12 * scale else {
+                guard gap >= -ContactTolerances.rounding * scale else {
                     throw KinemaError(
                         parameter: "body '\(body.name)'", value: "\(-gap) inside plane '\(plane.name)'",
                         rule: "outside every plane at the start")
@@ -31,7 +31,7 @@ enum Collisions {
                 let an = (system.vector(a, body: b) * n).sum()
                 // Held only where a force presses it on: at rest against a wall with nothing
                 // pushing, a body is merely touching.
-                if gap <= 1e-12 * scale && abs(vn) <= system.scene.restVelocity && an < 0 {
+                if gap <= ContactTolerances.rounding * scale && system.scene.rests(movingAt: abs(vn), pressed: an < 0) {
                     contacts.append(.init(body: b, plane: p))
                 }
             }
@@ -51,8 +51,9 @@ enum Collisions {
                     let contact = RestingContact(body: b, on: o)
                     guard !held.resting.contains(contact),
                         touching(gap(system, state.position, bodies: b, o), scale: layout.radii[b] + layout.radii[o]),
-                        abs(separationSpeed(system, state, contact)) <= system.scene.restVelocity,
-                        isPressed(held, state, contact)
+                        system.scene.rests(
+                            movingAt: abs(separationSpeed(system, state, contact)),
+                            pressed: isPressed(held, state, contact))
                     else { continue }
                     held.resting.append(contact)
                     found = true
@@ -104,7 +105,7 @@ enum Collisions {
     static func lastNonNegative(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
         var a = a, b = b, fa = max(f(a), 0), fb = f(b)
         var side = 0
-        for iteration in 0..<200 {
+        for iteration in 0..<ContactTolerances.rootIterations {
             if b - a <= 2 * b.ulp { break }
             var t = iteration % 3 == 2 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa)
             if !(t > a && t < b) { t = 0.5 * (a + b) }
@@ -139,7 +140,7 @@ enum Collisions {
             let r = 0.6180339887498949
             var a = t0, b = t1, c = b - r * (b - a), d = a + r * (b - a)
             var fc = gapAt(c), fd = gapAt(d)
-            for _ in 0..<80 where b - a > 4 * b.ulp {
+            for _ in 0..<ContactTolerances.sectionSteps where b - a > 4 * b.ulp {
                 if fc < -depth { inside = c; break }
                 if fd < -depth { inside = d; break }
                 if fc < fd {
@@ -164,11 +165,11 @@ enum Collisions {
     ) -> Double? {
         // Leaving the plane, near enough to have been on it (under a constant acceleration, a
         // gap that was 0 inside the step is at most its slope at the end times the step).
-        guard endRate > 0, end < 1.5 * endRate else { return nil }
+        guard endRate > 0, end < ContactTolerances.reachFactor * endRate else { return nil }
         let start = gapAt(t0), bend = (end - start) - endRate
         guard start >= 0, bend < 0 else { return nil }
         let s = 0.5 * (1 + (end - start) / bend), least = start + s * (end - start) + s * (1 - s) * bend
-        guard s > 0, s < 1, least < 0.1 * (end - least) else { return nil }
+        guard s > 0, s < 1, least < ContactTolerances.approachSlack * (end - least) else { return nil }
         return dip(t0, t1, guess: t0 + s * (t1 - t0), likely: least < 0, depth: depth, gapAt)
     }
 
@@ -194,13 +195,14 @@ enum Collisions {
             return (p * p).sum()
         }
         var best = 0.0, bestValue = squared(0)
-        for k in 1...16 {
-            let s = Double(k) / 16, value = squared(s)
+        let samples = ContactTolerances.approachSamples
+        for k in 1...samples {
+            let s = Double(k) / Double(samples), value = squared(s)
             if value < bestValue { (best, bestValue) = (s, value) }
         }
         let r = 0.6180339887498949
-        var a = max(best - 1.0 / 16, 0), b = min(best + 1.0 / 16, 1)
-        for _ in 0..<40 {
+        var a = max(best - 1 / Double(samples), 0), b = min(best + 1 / Double(samples), 1)
+        for _ in 0..<ContactTolerances.approachSections {
             let c = b - r * (b - a), d = a + r * (b - a)
             if squared(c) < squared(d) { b = d } else { a = c }
         }
@@ -216,7 +218,7 @@ enum Collisions {
     /// is resolved in turn, most approaching first, as event-driven simulations resolve
     /// simultaneous collisions, until none approaches. Once a contact this impact put at rest
     /// is approached again (the impulses dying down a fraction a round: 60 more impacts for a
-    /// ball hit on a ball on the floor), or past `maximumPassedImpulses` (an inelastic collapse),
+    /// ball hit on a ball on the floor), or past `ContactTolerances.passedImpulses` (an inelastic collapse),
     /// the touching bodies meet as one (`meetTogether`), or where that has no single solution,
     /// what still approaches is stopped along the contact's normal instead.
     static func apply<V>(
@@ -230,17 +232,18 @@ enum Collisions {
         var rested: [RestingContact] = []
         while let (body, collider) = next {
             let contact = RestingContact(body: body, collider: collider)
-            if passed == maximumPassedImpulses || (passed < maximumPassedImpulses && rested.contains(contact)),
+            if passed == ContactTolerances.passedImpulses
+                || (passed < ContactTolerances.passedImpulses && rested.contains(contact)),
                 meetTogether(&system, &state, bodies: &changed, time: time, events: &events)
             {
                 break
             }
-            let stop = passed > maximumPassedImpulses
+            let stop = passed > ContactTolerances.passedImpulses
             impulse(
                 &system, &state, body: body, collider: collider, time: time, events: &events,
                 restitutionScale: stop ? 0 : 1)
             if events.last?.speedOut == 0 && !rested.contains(contact) { rested.append(contact) }
-            if stop && passed > 2 * maximumPassedImpulses { break }
+            if stop && passed > 2 * ContactTolerances.passedImpulses { break }
             if !changed.contains(body) { changed.append(body) }
             if case .body(let o) = collider, !changed.contains(o) { changed.append(o) }
             passed += 1
@@ -252,18 +255,18 @@ enum Collisions {
         let separating = system.resting.filter { contact in
             guard changed.contains(where: contact.involves) else { return false }
             let speed = separationSpeed(system, state, contact)
-            return speed > 1e-12
-                && (speed >= system.scene.restSpeed || !isPressed(system, state, contact))
+            return speed > ContactTolerances.rounding
+                && !system.scene.rests(movingAt: speed, pressed: isPressed(system, state, contact))
         }
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
         stopHeldBodies(system, &state)
         holdResting(system, &state, around: changed)
         // The state inside the step carries the step's drift, which its end would have closed;
         // and setting a pair of spheres touching can push one into what is behind it: the bodies
-        // moved beyond rounding (1e-12; an impact found by its root is within 1e-16 of touching).
+        // moved beyond rounding (`ContactTolerances.rounding`; an impact found by its root is within 1e-16 of touching).
         let shifted = changed.filter { body in
             let moved = system.vector(state.position, body: body) - system.vector(arrived.position, body: body)
-            return (moved * moved).sum() > 1e-24
+            return (moved * moved).sum() > ContactTolerances.rounding * ContactTolerances.rounding
         }
         closeGaps(system, &state, around: shifted)
         return state
@@ -300,7 +303,7 @@ enum Collisions {
                 guard touching else { continue }
                 forEachTouching(system, before.position, of: b) { contact in
                     guard !system.resting.contains(contact), !pushing.contains(contact),
-                        separationSpeed(system, before, contact) >= -1e-12
+                        separationSpeed(system, before, contact) >= -ContactTolerances.rounding
                     else { return }
                     pushing.append(contact)
                     // A static body passes nothing on.
@@ -324,7 +327,9 @@ enum Collisions {
         _ = hold(held.resting, resting: held.resting.count, &state)
         guard mostApproachingContact(system, state, of: held.bodies) != nil else { return }
         let all = reach(touching: true)
-        guard all.pushing.contains(where: { separationSpeed(system, state, $0) < -1e-12 }) else { return }
+        guard all.pushing.contains(where: { separationSpeed(system, state, $0) < -ContactTolerances.rounding }) else {
+            return
+        }
         var together = before
         if hold(all.resting + all.pushing, resting: all.resting.count, &together) { state = together }
     }
@@ -384,7 +389,7 @@ enum Collisions {
             if !touching(-gap, scale: scale) { beyondRounding = true }
         }
         guard beyondRounding else { return }
-        let reach = 2 * -deepest + 1e-9
+        let reach = 2 * -deepest + ContactTolerances.touching
         var kept: [RestingContact] = [], offsets: [Double] = []
         forEachContact { contact in
             let gap = Collisions.gap(system, x, contact).gap
@@ -429,11 +434,8 @@ enum Collisions {
         return distance > 0 ? ((v - system.vector(state.velocity, body: contact.other)) * d).sum() / distance : 0
     }
 
-    /// The impulses passed on from one impact before the rest are made perfectly inelastic.
-    static var maximumPassedImpulses: Int { 1_000 }
-
     /// How close a contact must be to count as touching: within rounding of the scene's scale.
-    static func touching(_ gap: Double, scale: Double) -> Bool { gap <= 1e-9 * max(1, scale) }
+    static func touching(_ gap: Double, scale: Double) -> Bool { gap <= ContactTolerances.touching * max(1, scale) }
 
     /// Among the contacts of `bodies`, the touching one approached fastest (faster than 1e-12
     /// units/s), if any: a plane, or a sphere when the scene has contacts.
@@ -443,7 +445,7 @@ enum Collisions {
         of bodies: [Int]
     ) -> (body: Int, collider: Collider)? {
         let layout = system.layout
-        var best: (body: Int, collider: Collider)?, fastest = 1e-12
+        var best: (body: Int, collider: Collider)?, fastest = ContactTolerances.rounding
         for b in bodies where layout.inverseMasses[b] > 0 {
             let x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
             for p in layout.planeOffsets.indices {
@@ -506,7 +508,7 @@ enum Collisions {
             var (tangential, speedIn, speedOut) = planeBounce(
                 v, normal: n, restitution: plane.restitution * restitutionScale, friction: plane.friction)
             let contact = RestingContact(body: b, plane: p)
-            if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(system, state, contact)) {
+            if scene.rests(movingAt: speedOut, pressed: isPressed(system, state, contact)) {
                 speedOut = 0
                 if !system.resting.contains(contact) { system.resting.append(contact) }
             } else {
@@ -537,7 +539,7 @@ enum Collisions {
             // At rest, the pair's speed along the normal is 0, as a body's at rest on a plane: met
             // while still parting (by rounding), it would be let go and met again at once.
             var closed = speedIn
-            if scene.comesToRest(bouncingAt: speedOut, pressed: isPressed(system, state, pair)) {
+            if scene.rests(movingAt: speedOut, pressed: isPressed(system, state, pair)) {
                 speedOut = 0
                 closed = approach
                 if !system.resting.contains(pair) { system.resting.append(pair) }

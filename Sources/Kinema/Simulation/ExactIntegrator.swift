@@ -128,7 +128,8 @@ import RealModule
         for contact in system.resting {
             for b in [contact.body, contact.other] where b >= 0 {
                 let still = (0..<d).allSatisfy {
-                    abs(segmentState.velocity[lane: b * d + $0]) <= 1e-9 && abs(a[lane: b * d + $0]) <= 1e-9 * (1 + g)
+                    abs(segmentState.velocity[lane: b * d + $0]) <= ContactTolerances.stillness
+                        && abs(a[lane: b * d + $0]) <= ContactTolerances.stillness * (1 + g)
                 }
                 if still { held[b] = true } else if sliding == nil { sliding = b }
             }

@@ -76,9 +76,9 @@ extension SceneLayout {
                 if let offsets { free[c] += offsets[c] }
                 scale = max(scale, abs(free[c]))
             }
-            let tolerance = 1e-12 * (1 + scale)
+            let tolerance = ContactTolerances.rounding * (1 + scale)
             var letGo = 0  // rounds in which a contact let go: the guess can cycle only through them
-            for _ in 0..<(8 + m) {
+            for _ in 0..<(ContactTolerances.forceRounds + m) {
                 // Conjugate gradients on the active contacts: J W Jᵀ f = −(J a) there, f = 0 elsewhere.
                 var rr = 0.0
                 for c in 0..<m {
@@ -87,8 +87,8 @@ extension SceneLayout {
                     p[c] = r[c]
                     rr += r[c] * r[c]
                 }
-                let goal = 1e-28 * (1 + rr)
-                for _ in 0..<(2 * m + 10) where rr > goal {
+                let goal = ContactTolerances.forceResidual * ContactTolerances.forceResidual * (1 + rr)
+                for _ in 0..<(2 * m + ContactTolerances.gradientIterations) where rr > goal {
                     spread(p)
                     var pq = 0.0
                     for c in 0..<m {

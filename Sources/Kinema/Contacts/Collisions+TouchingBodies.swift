@@ -40,7 +40,7 @@ extension Collisions {
         bodies = reached
         for contact in contacts {
             let speedIn = -separationSpeed(system, before, contact)
-            guard speedIn > 1e-12 else { continue }
+            guard speedIn > ContactTolerances.rounding else { continue }
             let sides = contact.other >= 0 ? [contact.body, contact.other] : [contact.body]
             events.append(
                 ImpactEvent(
@@ -61,8 +61,8 @@ extension Collisions {
             found = false
             for contact in contacts
             where !system.resting.contains(contact)
-                && abs(separationSpeed(system, state, contact)) <= scene.restSpeed
-                && isPressed(system, state, contact)
+                && scene.rests(
+                    movingAt: abs(separationSpeed(system, state, contact)), pressed: isPressed(system, state, contact))
             {
                 system.resting.append(contact)
                 found = true
