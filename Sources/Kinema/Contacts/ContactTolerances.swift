@@ -35,7 +35,7 @@ enum ContactTolerances {
     static let energyGain = 1e-9
     /// Sweeps of the position projection at most, per step; past them the run stops
     /// (`SimulationError.contactLost`) rather than output a body inside another.
-    static let projectionSweeps = 2_000
+    static let projectionSweeps = 100
     /// Rounds of the position projection at most, per step, each looking for overlaps anew (a
     /// push out of one contact can make another).
     static let projectionRounds = 8

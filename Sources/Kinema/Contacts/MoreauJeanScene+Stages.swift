@@ -108,30 +108,58 @@ extension MoreauJeanScene {
         return contacts.map { (height($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Stage 5: every overlap at the step's end closed to `ContactTolerances.overlap`; pushing a
-    /// body out of one contact can push it into a neighbour, so the overlaps are looked for again
-    /// until none is left.
-    /// - Throws: `SimulationError.contactLost` where the sweeps run out first.
+    /// Stage 5: every overlap at the step's end closed to `ContactTolerances.overlap`, with the
+    /// contacts a push may close (within twice the deepest overlap); sweeps first, then, where
+    /// they run out, every contact at once (`PositionProjection.closeTogether`). A push can still
+    /// make an overlap out of reach, so the overlaps are looked for again until none is left.
+    /// - Throws: `SimulationError.contactLost` where an overlap beyond
+    ///   `ContactTolerances.deepestOverlap` is left after `ContactTolerances.projectionRounds`.
     mutating func project(w: [Double]) throws {
-        for _ in 0..<ContactTolerances.projectionRounds {
-            guard try projectOnce(w: w) else { return }
+        for round in 0...ContactTolerances.projectionRounds {
+            let found = contacts(closerThan: 0, w: w)
+            var deepest: (depth: Double, contact: Int?) = (0, nil)
+            for (c, contact) in found.enumerated() where -contact.gap / contact.scale > deepest.depth {
+                deepest = (-contact.gap / contact.scale, c)
+            }
+            guard deepest.depth > ContactTolerances.overlap, let c = deepest.contact else { return }
+            guard round < ContactTolerances.projectionRounds else {
+                guard deepest.depth > ContactTolerances.deepestOverlap else { return }
+                let contact = found[c]
+                let collider: String
+                switch contact.other {
+                case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
+                case .body(let o): collider = "body '\(scene.bodies[o].name)'"
+                }
+                throw SimulationError.contactLost(
+                    time: time, body: scene.bodies[contact.body].name, collider: collider,
+                    depth: deepest.depth * contact.scale)
+            }
+            // With every contact a push out of the deepest overlap may close.
+            var overlapping = bottomUp(contacts(closerThan: 2 * deepest.depth * found[c].scale, w: w))
+            let left = PositionProjection.project(
+                &overlapping, positions: &x, inverseMasses: w, radii: radius, planes: scene.planes)
+            if left.depth > ContactTolerances.overlap {
+                PositionProjection.closeTogether(
+                    &overlapping, positions: &x, inverseMasses: w, radii: radius, planes: scene.planes)
+            }
         }
     }
 
-    /// One round of `project`; returns whether it moved anything.
-    private mutating func projectOnce(w: [Double]) throws -> Bool {
+    /// The contacts (gaps taken) of every awake body whose gap is below `distance` beyond the
+    /// broad phase's margin.
+    private mutating func contacts(closerThan distance: Double, w: [Double]) -> [Contact] {
         let count = x.count
         var reach = [Double](repeating: 0, count: count)
-        for b in 0..<count { reach[b] = radius[b] + ContactTolerances.margin * max(1, radius[b]) }
+        for b in 0..<count { reach[b] = radius[b] + ContactTolerances.margin * max(1, radius[b]) + distance / 2 }
         broadPhase.pairs(positions: x, reach: reach, dimensions: d, into: &pairs)
-        var overlapping: [Contact] = []
+        var found: [Contact] = []
         func offer(_ body: Int, _ other: Contact.Other, wo: Double, scale: Double) {
             guard w[body] + wo > 0 else { return }
-            let contact = Contact(
+            var contact = Contact(
                 body: body, other: other, normal: SIMD3(1, 0, 0), gap: 0, scale: scale, mass: 1 / (w[body] + wo),
                 restitution: 0, friction: 0)
-            let gap = PositionProjection.gap(contact, x, radius, scene.planes).gap
-            if gap < ContactTolerances.margin * scale { overlapping.append(contact) }
+            contact.gap = PositionProjection.gap(contact, x, radius, scene.planes).gap
+            if contact.gap < ContactTolerances.margin * scale + distance { found.append(contact) }
         }
         for b in 0..<count where w[b] > 0 {
             for (p, plane) in scene.planes.enumerated() {
@@ -139,19 +167,7 @@ extension MoreauJeanScene {
             }
         }
         for (i, j) in pairs { offer(i, .body(j), wo: w[j], scale: max(1, radius[i] + radius[j])) }
-        guard !overlapping.isEmpty else { return false }
-        overlapping = bottomUp(overlapping)
-        let left = PositionProjection.project(
-            &overlapping, positions: &x, inverseMasses: w, radii: radius, planes: scene.planes)
-        guard left.depth > ContactTolerances.deepestOverlap, let c = left.contact else { return left.moved }
-        let contact = overlapping[c]
-        let collider: String
-        switch contact.other {
-        case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
-        case .body(let o): collider = "body '\(scene.bodies[o].name)'"
-        }
-        throw SimulationError.contactLost(
-            time: time, body: scene.bodies[contact.body].name, collider: collider, depth: left.depth * contact.scale)
+        return found
     }
 
     /// The contacts' memory for the next step, and an `ImpactEvent` for each impact: a contact

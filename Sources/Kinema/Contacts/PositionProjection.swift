@@ -48,4 +48,32 @@ enum PositionProjection {
             return (distance - r[contact.body] - r[o], n)
         }
     }
+
+    /// The overlaps closed together (`ActiveSetSolver`), where the sweeps ran out: the gaps
+    /// linearized at `x`, every overlap closed at once, the gaps taken again, up to
+    /// `ContactTolerances.projectionRounds` times. Returns the deepest overlap left, relative,
+    /// and its contact.
+    @discardableResult
+    static func closeTogether(
+        _ contacts: inout [Contact], positions x: inout [SIMD3<Double>], inverseMasses w: [Double],
+        radii r: [Double], planes: [Plane]
+    ) -> (depth: Double, contact: Int?) {
+        var deepest: (depth: Double, contact: Int?) = (0, nil)
+        for round in 0...ContactTolerances.projectionRounds {
+            deepest = (0, nil)
+            for c in contacts.indices {
+                let gap = Self.gap(contacts[c], x, r, planes)
+                (contacts[c].gap, contacts[c].normal) = (gap.gap, gap.normal)
+                let depth = -gap.gap / contacts[c].scale
+                if depth > deepest.depth { deepest = (depth, c) }
+            }
+            if deepest.depth <= ContactTolerances.overlap || round == ContactTolerances.projectionRounds { break }
+            var solver = ActiveSetSolver(contacts: contacts, inverseMasses: w)
+            var pushes = [Double](repeating: 0, count: contacts.count)
+            // To a tenth of the overlap closed to.
+            solver.solve(needs: contacts.map { -$0.gap }, pushes: &pushes, tolerance: 0.1 * ContactTolerances.overlap)
+            for b in x.indices { x[b] += solver.moved[b] }
+        }
+        return deepest
+    }
 }
