@@ -38,7 +38,7 @@ struct ActiveSetSolver {
             norm = max(norm, row)
         }
         guard norm > 0 else { return true }
-        let expansion = 1.9 / norm
+        let expansion = ContactTolerances.expansionStep / norm
         for c in 0..<m { x[c] = max(x[c], 0) }
         var g = [Double](repeating: 0, count: m), product = g
         func gradient() {
@@ -64,7 +64,7 @@ struct ActiveSetSolver {
         }
         gradient()
         var p = (0..<m).map(free)
-        for _ in 0..<(ContactTolerances.gradientIterations * m + 100) {
+        for _ in 0..<(ContactTolerances.togetherIterationsPerContact * m + ContactTolerances.togetherIterations) {
             if converged() {
                 multiply(x, into: &product)
                 return true

@@ -49,6 +49,15 @@ enum ContactTolerances {
     /// The broad phase's reach beyond what the bodies' speeds cover in a step (relative): pairs
     /// this close are contacts of the step even when they move apart.
     static let margin = 1e-6
+    /// The gap residual (relative) to which overlaps closed together (`ActiveSetSolver`) are
+    /// solved: a tenth of `overlap`.
+    static let togetherResidual = 1e-11
+    /// Iterations at most of the overlaps closed together, per contact, and beyond that: each one
+    /// product with J W Jᵀ.
+    static let togetherIterationsPerContact = 10, togetherIterations = 100
+    /// Their projected-gradient step, over Gershgorin's bound on ‖J W Jᵀ‖ (below 2, which
+    /// MPRGP's convergence needs).
+    static let expansionStep = 1.9
     /// A time within this fraction of a step of the next sample is that sample's time.
     static let stepRounding = 1e-9
 

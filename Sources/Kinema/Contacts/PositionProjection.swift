@@ -70,8 +70,8 @@ enum PositionProjection {
             if deepest.depth <= ContactTolerances.overlap || round == ContactTolerances.projectionRounds { break }
             var solver = ActiveSetSolver(contacts: contacts, inverseMasses: w)
             var pushes = [Double](repeating: 0, count: contacts.count)
-            // To a tenth of the overlap closed to.
-            solver.solve(needs: contacts.map { -$0.gap }, pushes: &pushes, tolerance: 0.1 * ContactTolerances.overlap)
+            solver.solve(
+                needs: contacts.map { -$0.gap }, pushes: &pushes, tolerance: ContactTolerances.togetherResidual)
             for b in x.indices { x[b] += solver.moved[b] }
         }
         return deepest
