@@ -239,7 +239,7 @@ def main():
     print("| 1,000-ball rain in 3-D, restitution 0.5, 3 s " + header[header.index("| wall"):])
     print("| Kinema, moreau-jean at 1 ms | " + " | ".join(cells(result)) + " |")
     if not isinstance(result, str):
-        print(f"\nThe inelastic 3-D rain runs at {3 / result[0]:.1f}× real time.")
+        print(f"\nThe inelastic 3-D rain runs at {3 / result[0]:.2g}× real time.")
 
 
 if __name__ == "__main__":
