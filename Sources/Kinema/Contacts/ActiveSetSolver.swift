@@ -40,7 +40,7 @@ struct ActiveSetSolver {
         guard norm > 0 else { return true }
         let expansion = ContactTolerances.expansionStep / norm
         for c in 0..<m { x[c] = max(x[c], 0) }
-        var g = [Double](repeating: 0, count: m), product = g
+        var g = [Double](repeating: 0, count: m), product = g, d = g
         func gradient() {
             multiply(x, into: &g)
             for c in 0..<m { g[c] -= needs[c] }
@@ -97,7 +97,7 @@ struct ActiveSetSolver {
                     for c in 0..<m { p[c] = free(c) }
                 }
             } else {
-                let d = (0..<m).map(chopped)
+                for c in 0..<m { d[c] = chopped(c) }
                 guard let (step, _) = lineMinimum(d) else { break }
                 for c in 0..<m {
                     x[c] = max(x[c] - step * d[c], 0)

@@ -4,7 +4,7 @@ import RealModule
 /// gaps, the root of a gap in a step, and the impulse of an impact.
 enum Collisions {
     /// What a body hits: a plane, or another body (by index).
-    enum Collider: Equatable { case plane(Int), body(Int) }
+    enum Collider: Hashable { case plane(Int), body(Int) }
 
     /// Contacts at rest from the start: a body on a plane, not moving into or out of it faster than
     /// the rest velocity, and pushed into it.

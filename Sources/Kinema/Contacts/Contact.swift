@@ -1,10 +1,7 @@
 /// One contact of a time step: a body against a plane or against another sphere, with its
 /// normal, its gap and the impulses the velocity solve gives it.
 struct Contact {
-    enum Other: Hashable {
-        case plane(Int)
-        case body(Int)
-    }
+    typealias Other = Collisions.Collider
 
     let body: Int
     let other: Other

@@ -20,12 +20,7 @@ enum ImpactSearch {
 
         /// The error that stops the run at `time`.
         func error(in scene: PhysicsScene, at time: Double) -> SimulationError {
-            let collider: String
-            switch self.collider {
-            case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
-            case .body(let o): collider = "body '\(scene.bodies[o].name)'"
-            }
-            return .contactLost(time: time, body: scene.bodies[body].name, collider: collider, depth: depth)
+            .contactLost(time: time, body: body, collider: collider, depth: depth, in: scene)
         }
     }
 

@@ -124,15 +124,9 @@ extension MoreauJeanScene {
             guard deepest.depth > ContactTolerances.overlap, let c = deepest.contact else { return }
             guard round < ContactTolerances.projectionRounds else {
                 guard deepest.depth > ContactTolerances.deepestOverlap else { return }
-                let contact = found[c]
-                let collider: String
-                switch contact.other {
-                case .plane(let p): collider = "plane '\(scene.planes[p].name)'"
-                case .body(let o): collider = "body '\(scene.bodies[o].name)'"
-                }
                 throw SimulationError.contactLost(
-                    time: time, body: scene.bodies[contact.body].name, collider: collider,
-                    depth: deepest.depth * contact.scale)
+                    time: time, body: found[c].body, collider: found[c].other, depth: deepest.depth * found[c].scale,
+                    in: scene)
             }
             // With every contact a push out of the deepest overlap may close.
             var overlapping = bottomUp(contacts(closerThan: 2 * deepest.depth * found[c].scale, w: w))

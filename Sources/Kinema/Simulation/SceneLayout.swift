@@ -181,11 +181,9 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         }
     }
 
-    /// The speed along a plane below which a resting body counts as not sliding.
-    static var stickingSpeed: Double { ContactTolerances.stickingSpeed }
-    /// Twice the sticking speed, from which friction acts in full: a body slowing to it stops
+    /// Twice `ContactTolerances.stickingSpeed`, from which friction acts in full: a body slowing to it stops
     /// (below it, friction ramps down and could balance a pull it holds, leaving a creep).
-    static var stoppingSpeed: Double { 2 * stickingSpeed }
+    static var stoppingSpeed: Double { 2 * ContactTolerances.stickingSpeed }
 
     /// Resting contacts: the acceleration into each removed, friction added on planes.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
@@ -317,10 +315,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         // The acceleration along the plane without the friction applied so far.
         let free: SIMD3<Double> = ai - friction
         let updated: SIMD3<Double>
-        if speed > Self.stickingSpeed {
+        if speed > ContactTolerances.stickingSpeed {
             // Full from the stopping speed, so that a body pushed past the sticking speed by a
             // contact above does not meet the whole of μN at once.
-            updated = -((limit * min(1, speed / Self.stickingSpeed - 1) / speed) * tangential)
+            updated = -((limit * min(1, speed / ContactTolerances.stickingSpeed - 1) / speed) * tangential)
         } else {
             let pull = (free * free).sum().squareRoot()  // along the plane here
             updated = pull <= limit ? -free : -((limit / pull) * free)

@@ -40,3 +40,17 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+extension SimulationError {
+    /// Body `body` of `scene` left `depth` inside `collider` at `time`, with nothing to resolve it.
+    static func contactLost(
+        time: Double, body: Int, collider: Collisions.Collider, depth: Double, in scene: PhysicsScene
+    ) -> SimulationError {
+        let name: String
+        switch collider {
+        case .plane(let p): name = "plane '\(scene.planes[p].name)'"
+        case .body(let o): name = "body '\(scene.bodies[o].name)'"
+        }
+        return .contactLost(time: time, body: scene.bodies[body].name, collider: name, depth: depth)
+    }
+}
