@@ -34,6 +34,9 @@ struct MoreauJeanScene {
     /// closing, the speed it closed at (the speed of its impact, when it touches).
     var remembered: [Int: (normal: Double, tangent: SIMD3<Double>, closing: Double)] = [:]
     var pairs: [(Int, Int)] = []
+    /// The position stage's pushes in the last step by contact key (mass × length): `record`
+    /// adds each, over the step, to the contact's warm start.
+    var projected: [Int: Double] = [:]
 
     init(scene: PhysicsScene, timeStep: Double, stepBudget: Int) throws {
         self.scene = scene

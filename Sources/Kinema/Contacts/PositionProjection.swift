@@ -6,10 +6,11 @@
 /// (step × speed)² / radius.
 enum PositionProjection {
     /// Returns the deepest overlap left (relative to its contact's scale; above the tolerance
-    /// only where the sweeps ran out) and whether any body moved.
+    /// only where the sweeps ran out) and whether any body moved; adds each contact's pushes
+    /// (mass × length) to `pushes`.
     static func project(
         _ contacts: inout [Contact], positions x: inout [SIMD3<Double>], inverseMasses w: [Double],
-        radii r: [Double], planes: [Plane]
+        radii r: [Double], planes: [Plane], pushes: inout [Double]
     ) -> (depth: Double, contact: Int?, moved: Bool) {
         var deepest: (depth: Double, contact: Int?) = (0, nil)
         var moved = false
@@ -25,6 +26,7 @@ enum PositionProjection {
                 guard depth > ContactTolerances.overlap else { continue }
                 moved = true
                 let contact = contacts[c], push = -gap.gap * contact.mass
+                pushes[c] += push
                 x[contact.body] += (w[contact.body] * push) * gap.normal
                 if let o = contact.partner { x[o] -= (w[o] * push) * gap.normal }
             }
@@ -52,11 +54,11 @@ enum PositionProjection {
     /// The overlaps closed together (`ActiveSetSolver`), where the sweeps ran out: the gaps
     /// linearized at `x`, every overlap closed at once, the gaps taken again, up to
     /// `ContactTolerances.projectionRounds` times. Returns the deepest overlap left, relative,
-    /// and its contact.
+    /// and its contact; adds each contact's pushes to `total`.
     @discardableResult
     static func closeTogether(
         _ contacts: inout [Contact], positions x: inout [SIMD3<Double>], inverseMasses w: [Double],
-        radii r: [Double], planes: [Plane]
+        radii r: [Double], planes: [Plane], pushes total: inout [Double]
     ) -> (depth: Double, contact: Int?) {
         var deepest: (depth: Double, contact: Int?) = (0, nil)
         for round in 0...ContactTolerances.projectionRounds {
@@ -72,6 +74,7 @@ enum PositionProjection {
             var pushes = [Double](repeating: 0, count: contacts.count)
             solver.solve(
                 needs: contacts.map { -$0.gap }, pushes: &pushes, tolerance: ContactTolerances.togetherResidual)
+            for c in contacts.indices { total[c] += pushes[c] }
             for b in x.indices { x[b] += solver.moved[b] }
         }
         return deepest

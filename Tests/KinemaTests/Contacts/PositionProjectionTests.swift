@@ -31,8 +31,9 @@ struct PositionProjectionTests {
         contacts += [contact(0, .plane(1), mass: 1), contact(n - 1, .plane(2), mass: 1)]
         contacts += (0..<n - 1).map { contact($0 + 1, .body($0), mass: 0.5) }
 
+        var pushes = [Double](repeating: 0, count: contacts.count)
         let left = PositionProjection.closeTogether(
-            &contacts, positions: &x, inverseMasses: w, radii: radii, planes: planes)
+            &contacts, positions: &x, inverseMasses: w, radii: radii, planes: planes, pushes: &pushes)
 
         #expect(left.depth <= ContactTolerances.overlap)
         for c in contacts.indices {
