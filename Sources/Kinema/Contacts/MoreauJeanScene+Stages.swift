@@ -112,20 +112,20 @@ extension MoreauJeanScene {
     /// contacts a push may close (within twice the deepest overlap); sweeps first, then, where
     /// they run out, every contact at once (`PositionProjection.closeTogether`). A push can still
     /// make an overlap out of reach, so the overlaps are looked for again until none is left.
-    /// Each contact's pushes are kept in `projected`.
+    /// Returns each contact's pushes by key (mass × length).
     /// - Throws: `SimulationError.contactLost` where an overlap beyond
     ///   `ContactTolerances.deepestOverlap` is left after `ContactTolerances.projectionRounds`.
-    mutating func project(w: [Double]) throws {
-        projected = [:]
+    mutating func project(w: [Double]) throws -> [Int: Double] {
+        var projected: [Int: Double] = [:]
         for round in 0...ContactTolerances.projectionRounds {
             let found = contacts(closerThan: 0, w: w)
             var deepest: (depth: Double, contact: Int?) = (0, nil)
             for (c, contact) in found.enumerated() where -contact.gap / contact.scale > deepest.depth {
                 deepest = (-contact.gap / contact.scale, c)
             }
-            guard deepest.depth > ContactTolerances.overlap, let c = deepest.contact else { return }
+            guard deepest.depth > ContactTolerances.overlap, let c = deepest.contact else { return projected }
             guard round < ContactTolerances.projectionRounds else {
-                guard deepest.depth > ContactTolerances.deepestOverlap else { return }
+                guard deepest.depth > ContactTolerances.deepestOverlap else { return projected }
                 throw SimulationError.contactLost(
                     time: time, body: found[c].body, collider: found[c].other, depth: deepest.depth * found[c].scale,
                     in: scene)
@@ -143,6 +143,7 @@ extension MoreauJeanScene {
                 projected[c.key(bodies: x.count), default: 0] += push
             }
         }
+        return projected
     }
 
     /// The contacts (gaps taken) of every awake body whose gap is below `distance` beyond the
@@ -171,9 +172,11 @@ extension MoreauJeanScene {
     }
 
     /// The contacts' memory for the next step, and an `ImpactEvent` for each impact: a contact
-    /// met at a speed (not one resting on), bouncing or coming to rest.
+    /// met at a speed (not one resting on), bouncing or coming to rest. `projected`: the position
+    /// stage's pushes by contact key.
     mutating func record(
-        _ contacts: [Contact], free: [SIMD3<Double>], h: Double, events: inout [ImpactEvent]
+        _ contacts: [Contact], projected: [Int: Double], free: [SIMD3<Double>], h: Double,
+        events: inout [ImpactEvent]
     ) throws {
         let count = x.count
         var memory: [Int: (normal: Double, tangent: SIMD3<Double>, closing: Double)] = [:]

@@ -34,9 +34,6 @@ struct MoreauJeanScene {
     /// closing, the speed it closed at (the speed of its impact, when it touches).
     var remembered: [Int: (normal: Double, tangent: SIMD3<Double>, closing: Double)] = [:]
     var pairs: [(Int, Int)] = []
-    /// The position stage's pushes in the last step by contact key (mass × length): `record`
-    /// adds each, over the step, to the contact's warm start.
-    var projected: [Int: Double] = [:]
 
     init(scene: PhysicsScene, timeStep: Double, stepBudget: Int) throws {
         self.scene = scene
@@ -141,8 +138,8 @@ struct MoreauJeanScene {
             if covered { break }
         }
         for b in x.indices where w[b] > 0 { x[b] += h * v[b] }
-        try project(w: w)
-        try record(contacts, free: free, h: h, events: &events)
+        let projected = try project(w: w)
+        try record(contacts, projected: projected, free: free, h: h, events: &events)
         islands.update(
             after: h, contacts: contacts, velocities: &v, inverseMasses: w, scene: scene)
         time += h
