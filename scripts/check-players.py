@@ -194,6 +194,24 @@ def main():
             scale = float(span.split(":")[1])
             for name, values in thorvg_values(document, times, 60, read).items():
                 passed &= compare("bounce-out", f"ThorVG (Lottie {prop})", values, times, expected, 1.0, scale=scale)
+        # Values mapped onto the layer's units (--value-scale, --value-offset): pixels in Chromium
+        # and as a Lottie position, radians as degrees as a Lottie rotation.
+        times, expected = expected_values(kinema, ("easing", "damped-cosine(5,30)"), 1.0)
+        mapped = ["keyframes", "--easing", "damped-cosine(5,30)", "--value-scale", "300", "--value-offset", "20"]
+        played = chromium_values(browser, run(kinema, *mapped, "--format", "css"), times, workdir, "mapped")
+        for cls, values in sorted(played.items()):
+            kind = "linear()" if cls.endswith("-linear") else "@keyframes"
+            passed &= compare("damped cosine onto 20 + 300 x", f"Chromium ({kind})", values, times, expected, 1.0,
+                              scale=300, offset=20)
+        for name, values in thorvg_values(run(kinema, *mapped, "--format", "lottie"), times, 60).items():
+            passed &= compare("damped cosine onto 20 + 300 x", "ThorVG (Lottie position)", values, times, expected,
+                              1.0, scale=300, offset=20)
+        times, expected = expected_values(kinema, ("easing", "bounce-out"), 1.0)
+        document = run(kinema, "keyframes", "--easing", "bounce-out", "--value-scale", "degrees", "--format", "lottie",
+                       "--lottie-property", "rotation")
+        for name, values in thorvg_values(document, times, 60, lambda m: math.degrees(math.atan2(m.e21, m.e11))).items():
+            passed &= compare("bounce-out in radians as degrees", "ThorVG (Lottie rotation)", values, times, expected,
+                              1.0, scale=math.degrees(1))
         # Several tracks: one document each consumer loads whole.
         scene = os.path.join(os.path.dirname(__file__), "..", "examples", "two-balls-1d.json")
         document = run(kinema, "keyframes", "--scene", scene, "--duration", "2", "--format", "lottie")

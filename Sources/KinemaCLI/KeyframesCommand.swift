@@ -111,7 +111,44 @@ struct KeyframesCommand: ParsableCommand {
         help: "With --canvas: the most a body's played position may be from the simulated one, in pixels (default 0.5)."
     )
     var pixelTolerance: Double?
+    @Option(
+        name: .customLong("value-scale"), parsing: .unconditional,
+        help: """
+            Values as a layer takes them: each exported value is OFFSET + SCALE × value (a number, or percent: \
+            100, degrees: 180/π, radians to degrees); default 1.
+            """)
+    var valueScale: String?
+    @Option(
+        name: .customLong("value-offset"), parsing: .unconditional,
+        help: "With or without --value-scale: added to each exported value (default 0).")
+    var valueOffset: Double?
+    @Flag(
+        name: .customLong("full-precision"),
+        help: """
+            Print every number in shortest round-trip form (up to 17 digits). By default each is rounded to the \
+            digits that keep the export within its stated max error (the fit's plus the rounding's).
+            """)
+    var fullPrecision = false
     @OptionGroup var output: OutputOptions
+
+    /// `--value-scale` and `--value-offset` as one mapping; nil when neither is given.
+    func valueMapping() throws -> ValueMapping? {
+        guard valueScale != nil || valueOffset != nil else { return nil }
+        let scale: Double
+        switch valueScale {
+        case nil: scale = 1
+        case "percent": scale = ValueMapping.percent.scale
+        case "degrees": scale = ValueMapping.degrees.scale
+        case let text?:
+            guard let number = Double(text), number.isFinite, number != 0 else {
+                throw CLIError(
+                    flag: "--value-scale", value: "'\(text)'", rule: "a finite, non-zero number, percent or degrees")
+            }
+            scale = number
+        }
+        try check(valueOffset, "--value-offset", .finite)
+        return try ValueMapping(scale: scale, offset: valueOffset ?? 0)
+    }
 
     /// `--lottie-range A:B` as two finite numbers.
     func parseRange(_ text: String) throws -> (from: Double, to: Double) {
@@ -135,6 +172,7 @@ struct KeyframesCommand: ParsableCommand {
             throw CLIError(
                 flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
         }
+        let mapping = try valueMapping()
         if canvas == nil {
             for (flag, given) in [
                 ("--pixels-per-unit", pixelsPerUnit != nil), ("--origin", origin != nil), ("--no-flip-y", noFlipY),
@@ -144,6 +182,10 @@ struct KeyframesCommand: ParsableCommand {
             }
         } else if easing != nil {
             throw CLIError("'--canvas' draws a scene's bodies: give '--scene FILE', not an easing.")
+        } else if mapping != nil {
+            throw CLIError(
+                "'--value-scale' and '--value-offset' apply to one-dimensional tracks: '--canvas' maps a scene with '--pixels-per-unit' and '--origin'."
+            )
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
         if let easing {
@@ -205,8 +247,11 @@ struct KeyframesCommand: ParsableCommand {
         }
         func bakeAll(_ tracks: [(keyPath: String, source: MotionSource)]) throws -> [KeyframeFit] {
             try tracks.map {
-                try KeyframeBaker.bake(
+                var fit = try KeyframeBaker.bake(
                     $0.source, strategy: strategy, tolerance: tolerance, framesPerSecond: fps, keyPath: $0.keyPath)
+                if let mapping { fit = try fit.mapped(mapping) }
+                fit.rounding = fullPrecision ? .none : .toBound
+                return fit
             }
         }
         let reduced = try reducedMotion ? tracks.map { ($0.keyPath, try MotionSource(reducedMotionOf: $0.source)) } : []
@@ -252,8 +297,10 @@ struct KeyframesCommand: ParsableCommand {
         } else if origin != nil {
             throw CLIError("'--origin' needs '--pixels-per-unit': the fitted canvas chooses both.")
         }
-        return try SceneKeyframes(
+        var scene = try SceneKeyframes(
             trajectory: trajectory, mapping: mapping, tolerance: tolerance, strategy: strategy, framesPerSecond: fps)
+        scene.rounding = fullPrecision ? .none : .toBound
+        return scene
     }
 
     /// `--retargetable`: the spring's responses (`RetargetableSpring`) as `format` renders them.
@@ -269,7 +316,11 @@ struct KeyframesCommand: ParsableCommand {
         for (flag, given, reason) in [
             ("--duration", duration != nil, "each response lasts until it settles within a tenth of the tolerance"),
             ("--key-path", keyPath != nil, "the player names the property it animates"),
-            ("--reduced-motion", reducedMotion, "the reduced-motion step is always among the responses")
+            ("--reduced-motion", reducedMotion, "the reduced-motion step is always among the responses"),
+            (
+                valueScale != nil ? "--value-scale" : "--value-offset", valueScale != nil || valueOffset != nil,
+                "the player scales the responses to each move, in the property's units"
+            )
         ] where given {
             throw CLIError("'\(flag)' does not apply to '--retargetable': \(reason).")
         }
@@ -397,7 +448,8 @@ struct KeyframesCommand: ParsableCommand {
                 text = properties.count == 1 ? properties[0] : "[\n" + properties.joined(separator: ",\n") + "]\n"
             } else {
                 let property = try choose(lottieProperty, "--lottie-property", LottieDocument.Property.self)
-                let range = try lottieRange.map { try parseRange($0) }
+                // Values mapped by --value-scale are the property's already.
+                let range = try lottieRange.map { try parseRange($0) } ?? (try valueMapping() != nil ? (0, 1) : nil)
                 text = try LottieDocument(property: property, range: range, frameRate: fps).json(fits)
             }
         case .swift:

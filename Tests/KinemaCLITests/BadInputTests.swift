@@ -85,6 +85,24 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             arguments: ["keyframes", "--drop", "--duration", "4.9e-324"],
             mentions: ["--duration", "4.9e-324", "at least 1e-300"]),
         .init(arguments: ["easing", "circ-in", "--at", "1.5"], mentions: ["circ-in", "1.5", "[0, 1]"]),
+        .init(
+            arguments: ["keyframes", "--easing", "bounce-out", "--value-scale", "0"],
+            mentions: ["--value-scale", "'0'", "non-zero"]),
+        .init(
+            arguments: ["keyframes", "--easing", "bounce-out", "--value-scale", "radians"],
+            mentions: ["--value-scale", "'radians'", "percent or degrees"]),
+        .init(
+            arguments: ["keyframes", "--easing", "bounce-out", "--value-offset", "nan"],
+            mentions: ["--value-offset", "nan", "finite"]),
+        .init(
+            arguments: ["keyframes", "--easing", "bounce-out", "--value-scale", "1e308", "--value-offset", "1e308"],
+            mentions: ["values", "finite"]),
+        .init(
+            arguments: ["keyframes", "--scene", twoBalls, "--canvas", "400x300", "--value-scale", "2"],
+            mentions: ["--value-scale", "--canvas", "--pixels-per-unit"]),
+        .init(
+            arguments: ["keyframes", "--spring", "--response", "0.5", "--retargetable", "--value-offset", "3"],
+            mentions: ["--value-offset", "--retargetable"]),
         // A negative number is the flag's value, not a flag: its rule is named, not "Missing value".
         .init(arguments: ["easing", "linear", "--samples", "-3"], mentions: ["--samples", "-3", "≥ 2"]),
         .init(

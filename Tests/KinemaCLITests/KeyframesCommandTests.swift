@@ -153,6 +153,37 @@ struct KeyframesCommandTests {
         #expect(abs((tracks[0]["maxError"] as! Double) - maxError(animation, seed)) <= 1e-4)
     }
 
+    /// --value-scale and --value-offset: every format takes the values in the layer's units, the
+    /// timing unchanged; read back, the export plays offset + scale × the closed form within the
+    /// scaled tolerance. Lottie then maps nothing more (its default range is for values 0 → 1).
+    @Test(arguments: [("300", 20.0, 300.0), ("percent", 0, 100), ("degrees", -90, 180 / Double.pi), ("-2", 5, -2)])
+    func valuesMapOntoTheLayersUnits(_ scale: String, _ offset: Double, _ factor: Double) throws {
+        let flags = [
+            "keyframes", "--easing", "damped-cosine(5,30)", "--value-scale", scale, "--value-offset", "\(offset)"
+        ]
+        let (animation, json) = try animation(fromJSON: try CLI.run(flags).stdout)
+        let mapped = { (t: Double) in offset + factor * seed(t) }
+        let travel = 1.60063 * abs(factor)  // the damped cosine's range, from 0 to its first peak
+        #expect(maxError(animation, mapped) <= (json["maxError"] as! Double) + 1e-12 * travel)
+        #expect((json["maxError"] as! Double) <= 1e-3 * travel)
+        let lottie =
+            try JSONSerialization.jsonObject(
+                with: Data(try CLI.run(flags + ["--format", "lottie"]).stdout.utf8)) as! [String: Any]
+        let layer = (lottie["layers"] as! [[String: Any]])[0]["ks"] as! [String: Any]
+        let frames = ((layer["p"] as! [String: Any])["x"] as! [String: Any])["k"] as! [[String: Any]]
+        let values = frames.map { ($0["s"] as! [Double])[0] }
+        #expect(zip(values, animation.values).allSatisfy { abs($0 - $1[0]) <= 1e-9 * travel }, "\(values)")
+    }
+
+    /// By default numbers are rounded to the bound; --full-precision prints each as it is.
+    @Test func fullPrecisionPrintsEveryDigit() throws {
+        let base = ["keyframes", "--easing", "damped-cosine(5,30)", "--format", "css"]
+        let rounded = try CLI.run(base).stdout, full = try CLI.run(base + ["--full-precision"]).stdout
+        let long = try Regex("[0-9]\\.[0-9]{12,}")
+        #expect(rounded.firstMatch(of: long) == nil && full.firstMatch(of: long) != nil)
+        #expect(rounded.utf8.count < full.utf8.count * 3 / 4, "\(rounded.utf8.count) of \(full.utf8.count)")
+    }
+
     /// --lottie-bare keeps the animated property alone; several tracks are one JSON array.
     @Test func lottieBareProperty() throws {
         let one = try CLI.run(["keyframes", "--easing", "bounce-out", "--format", "lottie", "--lottie-bare"]).stdout

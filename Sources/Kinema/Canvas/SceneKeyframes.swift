@@ -29,6 +29,8 @@ public struct SceneKeyframes: Sendable {
     public let tolerance: Double
     public let duration: Double
     public let bodies: [Body]
+    /// How the exports print its numbers (default: to the tolerance).
+    public var rounding: KeyframeFit.Rounding = .toBound
 
     /// Bakes every body of `trajectory` (a scene of 2 or 3 dimensions: x and y are drawn) on
     /// `mapping`'s canvas, adaptive to `tolerance` pixels, or `uniform` at `framesPerSecond`.

@@ -16,6 +16,8 @@ public struct CSSLinearEasing: Hashable, Sendable {
     public let stops: [Stop]
     /// Max |easing − motion| over the duration, as a fraction of the travel.
     public let maxError: Double
+    /// The max error it was fitted to, as a fraction of the travel.
+    public let tolerance: Double
 
     /// The most points a fit may place before it gives up (each is a few dozen bytes of CSS).
     public static let pointLimit = 100_000
@@ -27,6 +29,9 @@ public struct CSSLinearEasing: Hashable, Sendable {
     ///   (no travel to map onto 0 → 1), or one that needs more than `pointLimit` points.
     public init(fitting source: MotionSource, tolerance: Double = 0.001) throws {
         try KinemaError.requirePositive(tolerance, "tolerance")
+        self.tolerance = tolerance
+        // The points are fitted to 0.9 of the tolerance: the rest is the rounding's room.
+        let tolerance = Self.fitShare * tolerance
         let d = source.duration, first = source.value(0), travel = source.value(d) - first
         // Ending within rounding of the start (sin 2πt at t = 1) is ending where it started.
         let swing = KeyframeBaker.turningPoints(source).map { abs(source.value($0) - first) }.max() ?? 0
@@ -88,10 +93,47 @@ public struct CSSLinearEasing: Hashable, Sendable {
         stops = zip(animation.values, progress).map { Stop(output: $0[0], progress: $1) }
     }
 
-    /// `linear(output progress%, …)`, numbers in shortest round-trip form.
-    public var css: String {
-        "linear("
-            + stops.map { "\(KeyframeExport.number($0.output)) \(KeyframeExport.number($0.progress * 100))%" }
+    /// The share of the tolerance the points are fitted to.
+    static let fitShare = 0.9
+
+    /// The room the fit leaves below the tolerance, a third each to the outputs, the progress
+    /// (at the steepest segment's slope) and the ends a stylesheet maps them between.
+    var roundingShare: Double { max(tolerance - maxError, 1e-6 * tolerance) / 3 }
+
+    /// The most an output lies above 1 or below 0.
+    var excess: Double { stops.map { max($0.output - 1, -$0.output) }.max().map { max(0, $0) } ?? 0 }
+
+    /// Decimals whose step is at most `step`.
+    static func decimals(_ step: Double) -> Int { min(17, max(0, Int((-Double.log10(step)).rounded(.up)))) }
+
+    /// The most the printed easing (`css`) is from the motion, as a fraction of the travel, its
+    /// ends printed as `KeyframeExport.cssLinear` prints them: the fit's error and the rounding's.
+    public var exportedMaxError: Double { maxError + 3 * roundingShare }
+
+    /// `linear(output progress%, …)`, each number to the digits that keep the rounding within its
+    /// share of the room the fit leaves below the tolerance.
+    public var css: String { css(rounded: true) }
+
+    /// `css`, or with every number in shortest round-trip form.
+    func css(rounded: Bool) -> String {
+        guard rounded else {
+            return "linear("
+                + stops.map { "\(KeyframeExport.number($0.output)) \(KeyframeExport.number($0.progress * 100))%" }
+                .joined(separator: ", ") + ")"
+        }
+        var slope = 1.0
+        for (a, b) in zip(stops, stops.dropFirst()) where b.progress > a.progress {
+            slope = max(slope, abs(b.output - a.output) / (b.progress - a.progress))
+        }
+        let outputDecimals = Self.decimals(2 * roundingShare), progressDecimals = Self.decimals(roundingShare / slope)
+        let percents = KeyframeExport.times(stops.map(\.progress), perSecond: 100, decimals: progressDecimals)
+        return "linear("
+            + zip(stops, percents).map { "\(KeyframeExport.rounded($0.output, decimals: outputDecimals)) \($1)%" }
             .joined(separator: ", ") + ")"
+    }
+
+    /// A value the easing runs from or to, over `travel` (last − first), to the digits of its share.
+    func end(_ value: Double, travel: Double) -> String {
+        KeyframeExport.rounded(value, decimals: Self.decimals(2 * roundingShare * abs(travel) / (1 + 2 * excess)))
     }
 }

@@ -4,10 +4,6 @@ public enum KeyframeExport {
     /// without its sign (`-0.0`, which rounding leaves, means nothing to a player).
     package static func number(_ x: Double) -> String { x.isFinite ? "\(x == 0 ? 0 : x)" : "null" }
 
-    static func value(_ components: [Double]) -> String {
-        components.count == 1 ? number(components[0]) : "[" + components.map(number).joined(separator: ", ") + "]"
-    }
-
     /// A JSON string literal. Byte by byte (kinema-studio escapes whole exports with it): only
     /// quotes, backslashes and control characters change, and UTF-8's other bytes are ≥ 0x20.
     package static func string(_ text: String) -> String {
@@ -50,20 +46,27 @@ public enum KeyframeExport {
         return quoted ? escaped + "\"" : escaped
     }
 
+    /// The error an export states: the fit's plus the rounding's, to three digits past the values'.
+    static func statedError(_ fit: KeyframeFit) -> String {
+        let p = fit.precision
+        return p == .full ? number(fit.maxError) : rounded(fit.exportedMaxError, decimals: 3 + p.valueDecimals)
+    }
+
     /// `{"keyPath", "duration", "calculationMode", "values", "keyTimes", "timingFunctions",
-    /// "keyframeCount", "maxError"}`.
+    /// "keyframeCount", "maxError"}`, numbers to `fit.precision` (`maxError` then includes what
+    /// the rounding can add).
     public static func json(_ fit: KeyframeFit) -> String {
-        let a = fit.animation
+        let a = fit.animation, p = fit.precision
         return """
             {
               "keyPath": \(string(a.keyPath)),
               "duration": \(number(a.duration)),
               "calculationMode": \(string(a.calculationMode.rawValue)),
-              "values": [\(a.values.map(value).joined(separator: ", "))],
-              "keyTimes": [\(a.keyTimes.map(number).joined(separator: ", "))],
-              "timingFunctions": [\(a.timingFunctions.map { "[\(number($0.x1)), \(number($0.y1)), \(number($0.x2)), \(number($0.y2))]" }.joined(separator: ", "))],
+              "values": [\(a.values.map { $0.count == 1 ? p.value($0[0]) : "[" + $0.map(p.value).joined(separator: ", ") + "]" }.joined(separator: ", "))],
+              "keyTimes": [\(p.fractions(a.keyTimes, duration: a.duration).joined(separator: ", "))],
+              "timingFunctions": [\(a.timingFunctions.map { "[\(p.controls($0))]" }.joined(separator: ", "))],
               "keyframeCount": \(a.keyframeCount),
-              "maxError": \(number(fit.maxError))
+              "maxError": \(statedError(fit))
             }
             """
     }
@@ -107,16 +110,15 @@ public enum KeyframeExport {
     /// `@keyframes` with each keyframe's `animation-timing-function: cubic-bezier(…)`; `name` is
     /// escaped as a CSS identifier.
     public static func css(_ fit: KeyframeFit, name: String = "kinema") -> String {
-        let a = fit.animation, property = cssProperty(a.keyPath), name = cssIdentifier(name)
-        var text = "/* \(a.keyframeCount) keyframes, max error \(fit.maxError); duration \(a.duration)s */\n"
+        let a = fit.animation, p = fit.precision, property = cssProperty(a.keyPath), name = cssIdentifier(name)
+        var text = "/* \(a.keyframeCount) keyframes, max error \(statedError(fit)); duration \(a.duration)s */\n"
         text += "@property \(property) { syntax: '<number>'; inherits: false; initial-value: 0; }\n"
         text += "@keyframes \(name) {\n"
-        for (i, keyTime) in a.keyTimes.enumerated() {
-            var line = "  \(number(keyTime * 100))% { \(property): \(number(a.values[i][0]));"
+        let percents = p.fractions(a.keyTimes, duration: a.duration, scale: 100)
+        for i in a.keyTimes.indices {
+            var line = "  \(percents[i])% { \(property): \(p.value(a.values[i][0]));"
             if i < a.timingFunctions.count {
-                let f = a.timingFunctions[i]
-                line +=
-                    " animation-timing-function: cubic-bezier(\(number(f.x1)), \(number(f.y1)), \(number(f.x2)), \(number(f.y2)));"
+                line += " animation-timing-function: cubic-bezier(\(p.controls(a.timingFunctions[i])));"
             }
             text += line + " }\n"
         }
@@ -127,13 +129,18 @@ public enum KeyframeExport {
 
     /// The motion as a `linear()` easing over the track's own duration: a `@keyframes NAME-linear`
     /// from its first value to its last and a class `.NAME-linear` that plays it with the easing
-    /// (the custom property registered by `css`). `name` is escaped as a CSS identifier.
+    /// (the custom property registered by `css`). `name` is escaped as a CSS identifier. Numbers
+    /// are rounded within the easing's tolerance unless the fit's `rounding` is `.none`.
     public static func cssLinear(_ easing: CSSLinearEasing, _ fit: KeyframeFit, name: String = "kinema") -> String {
         let a = fit.animation, property = cssProperty(a.keyPath), name = cssIdentifier(name + "-linear")
+        let from = a.values[0][0], to = a.values[a.values.count - 1][0]
+        let rounded = fit.rounding == .toBound
+        let first = rounded ? easing.end(from, travel: to - from) : number(from)
+        let last = rounded ? easing.end(to, travel: to - from) : number(to)
         return """
-            /* linear(): \(easing.stops.count) points, max error \(easing.maxError) of the travel */
-            @keyframes \(name) { from { \(property): \(number(a.values[0][0])); } to { \(property): \(number(a.values[a.values.count - 1][0])); } }
-            .\(name) { animation: \(name) \(number(a.duration))s \(easing.css) both; }
+            /* linear(): \(easing.stops.count) points, max error \(rounded ? upward(easing.exportedMaxError) : number(easing.maxError)) of the travel */
+            @keyframes \(name) { from { \(property): \(first); } to { \(property): \(last); } }
+            .\(name) { animation: \(name) \(number(a.duration))s \(easing.css(rounded: rounded)) both; }
 
             """
     }
@@ -149,15 +156,15 @@ public enum KeyframeExport {
     /// `LottieDocument`): `t` in frames at `frameRate`, `s` the value, `o`/`i` the out and in
     /// tangents (the segment's bezier controls).
     public static func lottieProperty(_ fit: KeyframeFit, frameRate: Double = 60) -> String {
-        let a = fit.animation
+        let a = fit.animation, p = fit.precision
         var frames: [String] = []
-        for (i, keyTime) in a.keyTimes.enumerated() {
-            var entry =
-                "{\"t\": \(number(keyTime * a.duration * frameRate)), \"s\": [\(a.values[i].map(number).joined(separator: ", "))]"
+        let t = p.frames(a.keyTimes, duration: a.duration, frameRate: frameRate)
+        for i in a.keyTimes.indices {
+            var entry = "{\"t\": \(t[i]), \"s\": [\(a.values[i].map(p.value).joined(separator: ", "))]"
             if i < a.timingFunctions.count {
-                let f = a.timingFunctions[i]
+                let f = a.timingFunctions[i], c = p.control
                 entry +=
-                    ", \"o\": {\"x\": [\(number(f.x1))], \"y\": [\(number(f.y1))]}, \"i\": {\"x\": [\(number(f.x2))], \"y\": [\(number(f.y2))]}"
+                    ", \"o\": {\"x\": [\(c(f.x1))], \"y\": [\(c(f.y1))]}, \"i\": {\"x\": [\(c(f.x2))], \"y\": [\(c(f.y2))]}"
             }
             frames.append(entry + "}")
         }
@@ -166,12 +173,14 @@ public enum KeyframeExport {
 
     /// Swift source that builds the `CAKeyframeAnimation` (inside `#if canImport(QuartzCore)`).
     public static func swift(_ fit: KeyframeFit, name: String = "animation") -> String {
-        let a = fit.animation, name = swiftIdentifiers([name])[0]
+        let a = fit.animation, p = fit.precision, name = swiftIdentifiers([name])[0]
+        // CAMediaTimingFunction holds Float controls: no more digits than a Float keeps.
+        let c = { (x: Double) in p.controlDecimals < 9 ? p.control(x) : "\(Float(x))" }
         let functions = a.timingFunctions.map {
-            "CAMediaTimingFunction(controlPoints: \(Float($0.x1)), \(Float($0.y1)), \(Float($0.x2)), \(Float($0.y2)))"
+            "CAMediaTimingFunction(controlPoints: \(c($0.x1)), \(c($0.y1)), \(c($0.x2)), \(c($0.y2)))"
         }
         return """
-            // \(a.keyframeCount) keyframes, max error \(fit.maxError) (generated by kinema)
+            // \(a.keyframeCount) keyframes, max error \(statedError(fit)) (generated by kinema)
             #if canImport(QuartzCore)
             import QuartzCore
 
@@ -179,8 +188,8 @@ public enum KeyframeExport {
                 let \(name) = CAKeyframeAnimation(keyPath: \(swiftString(a.keyPath)))
                 \(name).duration = \(number(a.duration))
                 \(name).calculationMode = .linear
-                \(name).values = [\(a.values.map { number($0[0]) }.joined(separator: ", "))]
-                \(name).keyTimes = [\(a.keyTimes.map(number).joined(separator: ", "))]
+                \(name).values = [\(a.values.map { p.value($0[0]) }.joined(separator: ", "))]
+                \(name).keyTimes = [\(p.fractions(a.keyTimes, duration: a.duration).joined(separator: ", "))]
                 \(name).timingFunctions = [
                     \(functions.joined(separator: ",\n        "))
                 ]
@@ -209,8 +218,13 @@ public enum KeyframeExport {
         let names = swiftIdentifiers(fits.map(\.animation.keyPath))
         var properties: [String] = [], tracks: [String] = []
         for (fit, name) in zip(fits, names) {
-            let a = fit.animation
+            let a = fit.animation, p = fit.precision
             var keyframes: [String] = []
+            let durations = p.durations(a.keyTimes.map { $0 * a.duration })
+            // A velocity off by δ moves a cubic keyframe by at most δ × its duration × 4/27: a
+            // tenth of a value's step over the whole duration is lost in the values' rounding.
+            let extra = 1 + max(0, Int(Double.log10(a.duration).rounded(.up)))
+            let velocity = { (v: Double) in rounded(v, decimals: p == .full ? 17 : p.valueDecimals + extra) }
             for i in 0..<a.timingFunctions.count {
                 let f = a.timingFunctions[i]
                 let dt = (a.keyTimes[i + 1] - a.keyTimes[i]) * a.duration
@@ -218,11 +232,11 @@ public enum KeyframeExport {
                 let start = f.x1 > 0 ? f.y1 / f.x1 * dv / dt : 0
                 let end = f.x2 < 1 ? (1 - f.y2) / (1 - f.x2) * dv / dt : 0
                 keyframes.append(
-                    "CubicKeyframe(\(number(a.values[i + 1][0])), duration: \(number(dt)), startVelocity: \(number(start)), endVelocity: \(number(end)))"
+                    "CubicKeyframe(\(p.value(a.values[i + 1][0])), duration: \(durations[i]), startVelocity: \(velocity(start)), endVelocity: \(velocity(end)))"
                 )
             }
             properties.append(
-                "var \(name): Double = \(number(a.values[0][0]))  // \(swiftString(a.keyPath)): \(a.keyframeCount) keyframes, max error \(fit.maxError)"
+                "var \(name): Double = \(p.value(a.values[0][0]))  // \(swiftString(a.keyPath)): \(a.keyframeCount) keyframes, max error \(statedError(fit))"
             )
             tracks.append(
                 "    KeyframeTrack(\\\(values).\(name)) {\n"

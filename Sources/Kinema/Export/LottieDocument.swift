@@ -94,35 +94,49 @@ public struct LottieDocument: Sendable {
         }
         let tracks = fits.map {
             "{\"name\": \(KeyframeExport.string($0.animation.keyPath)), \"keyframeCount\": \($0.keyframeCount), "
-                + "\"maxError\": \(n($0.maxError))}"
+                + "\"maxError\": \(KeyframeExport.upward(error($0)))}"
         }
-        let worst = fits.map(\.maxError).max() ?? 0
+        let worst = KeyframeExport.upward(fits.map(error).max() ?? 0)
         return """
             {"v": "5.7.0", "fr": \(n(frameRate)), "ip": 0, "op": \(n(lastFrame)), "w": \(width), "h": \(height), "nm": "kinema", "ddd": 0,
               "assets": [],
               "layers": [
                 \(layers.joined(separator: ",\n    "))
               ],
-              "meta": {"g": "kinema", "d": \(KeyframeExport.string("\(fits.count) track(s), \(property.rawValue) from \(n(range.from)) (value 0) to \(n(range.to)) (value 1); max error \(n(worst)) in the tracks' own units")),
+              "meta": {"g": "kinema", "d": \(KeyframeExport.string("\(fits.count) track(s), \(property.rawValue) from \(n(range.from)) (value 0) to \(n(range.to)) (value 1); max error \(worst) in the tracks' own units")),
                 "tracks": [\(tracks.joined(separator: ", "))]}
             }
 
             """
     }
 
+    /// `fit` on the property's units (`range`).
+    func mapped(_ fit: KeyframeFit) -> KeyframeFit {
+        let mapping = ValueMapping(validatedScale: range.to - range.from, offset: range.from)
+        return mapping == .identity ? fit : (try? fit.mapped(mapping)) ?? fit
+    }
+
+    /// The most a layer can be from the track's source, in the track's own units: the fit's
+    /// error and the rounding's on the property.
+    func error(_ fit: KeyframeFit) -> Double {
+        let scale = abs(range.to - range.from)
+        return scale > 0 && scale.isFinite ? mapped(fit).exportedMaxError / scale : fit.maxError
+    }
+
     /// The track's keyframes on the property: `t` in frames, `s` the mapped value (twice for
-    /// scale's x and y), `o`/`i` the segment's bezier controls (unchanged by the linear map).
+    /// scale's x and y), `o`/`i` the segment's bezier controls (unchanged by the linear map), numbers
+    /// to the mapped fit's precision.
     func keyframes(_ fit: KeyframeFit) -> [String] {
-        let n = KeyframeExport.number, a = fit.animation, scale = range.to - range.from
+        let fit = mapped(fit), a = fit.animation, p = fit.precision
         let width = property == .scale ? 2 : 1
-        func list(_ x: Double) -> String { "[" + Array(repeating: n(x), count: width).joined(separator: ", ") + "]" }
-        return a.keyTimes.enumerated().map { i, keyTime in
-            var entry =
-                "{\"t\": \(n(keyTime * a.duration * frameRate)), \"s\": \(list(range.from + scale * a.values[i][0]))"
+        func list(_ x: String) -> String { "[" + Array(repeating: x, count: width).joined(separator: ", ") + "]" }
+        let t = p.frames(a.keyTimes, duration: a.duration, frameRate: frameRate)
+        return a.keyTimes.indices.map { i in
+            var entry = "{\"t\": \(t[i]), \"s\": \(list(p.value(a.values[i][0])))"
             if i < a.timingFunctions.count {
-                let f = a.timingFunctions[i]
+                let f = a.timingFunctions[i], c = p.control
                 entry +=
-                    ", \"o\": {\"x\": \(list(f.x1)), \"y\": \(list(f.y1))}, \"i\": {\"x\": \(list(f.x2)), \"y\": \(list(f.y2))}"
+                    ", \"o\": {\"x\": \(list(c(f.x1))), \"y\": \(list(c(f.y1)))}, \"i\": {\"x\": \(list(c(f.x2))), \"y\": \(list(c(f.y2)))}"
             }
             return entry + "}"
         }

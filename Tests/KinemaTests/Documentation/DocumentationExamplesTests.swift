@@ -48,6 +48,27 @@ import Testing
         }
     }
 
+    /// The article's rounding and mapping: the mapped fit plays 20 + 300 × the closed form, its
+    /// rounded JSON within its stated error, and `.none` prints every digit.
+    @Test func bakingKeyframesMapsAndRoundsAsTheArticleSays() throws {
+        let source = try MotionSource(easing: try Easing(name: "damped-cosine(5,30)"), duration: 1)
+        let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
+        var onScreen = try fit.mapped(try ValueMapping(from: 20, to: 320))  // 0 → 20 pt, 1 → 320 pt
+        let rotation = try fit.mapped(.degrees)  // radians → degrees
+        onScreen.rounding = .none  // 17 digits again
+        #expect(onScreen.precision == .full && onScreen.exportedMaxError == onScreen.maxError)
+        #expect(abs(onScreen.maxError - 300 * fit.maxError) <= 1e-12 * 300)
+        #expect(abs(rotation.animation.scalarValue(at: 1) - fit.animation.scalarValue(at: 1) * 180 / .pi) <= 1e-12)
+        for t in grid(0, 1, count: 2001) {
+            let exact = 20 + 300 * (1 - exp(-5 * t) * cos(30 * t))
+            #expect(abs(onScreen.animation.scalarValue(at: t) - exact) <= onScreen.maxError * (1 + 1e-9))
+        }
+        // Rounded, it stays within the bound: 300 × the tolerance × the travel.
+        var rounded = onScreen
+        rounded.rounding = .toBound
+        #expect(rounded.precision != .full && rounded.exportedMaxError <= 300 * 0.001 * 1.60063)
+    }
+
     /// Every Swift snippet of every DocC article, of both modules, is code a test compiles and runs
     /// (comments, imports and layout aside): an article cannot show code that does not build.
     @Test func everyArticlesSnippetsAreCompiledByATest() throws {
@@ -71,7 +92,7 @@ import Testing
                 #expect(compiled.contains(Self.code(snippet)), "\(article): not compiled by a test:\n\(snippet)")
             }
         }
-        #expect(count == 14)
+        #expect(count == 15)
     }
 
     /// Swift text without its comments, imports and whitespace.
