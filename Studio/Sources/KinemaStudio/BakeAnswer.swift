@@ -100,8 +100,11 @@ struct BakeAnswer {
         for (i, value) in motion.enumerated() where abs(value - end) > 0.001 * travel {
             settling = times[min(i + 1, times.count - 1)]
         }
+        // The max error the exports state (the fit's plus the rounding's), as the JSON export prints it.
+        let json = exports.first { $0.0 == "json" }?.1 ?? ""
+        let stated = json.firstMatch(of: /"maxError": ([^,}\s]+)/).map { String($0.1) }
         return JSONText.object([
-            ("keyframes", "\(fit.keyframeCount)"), ("maxError", JSONText.number(fit.maxError)),
+            ("keyframes", "\(fit.keyframeCount)"), ("maxError", stated ?? JSONText.number(fit.exportedMaxError)),
             ("duration", JSONText.number(duration)), ("settlingTime", JSONText.number(settling)),
             (
                 "curve",
