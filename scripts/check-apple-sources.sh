@@ -2,7 +2,7 @@
 # Type-checks the Kinema module as Apple's SDKs would compile it: with CoreGraphics and
 # QuartzCore present (stand-ins from Tests/AppleStandIns, written from Apple's documented
 # signatures), so the CoreGraphics conformances and the CAKeyframeAnimation builder, which a
-# Linux build leaves out, are compiled too. Needs the debug build's modules (swift-numerics).
+# Linux build leaves out, are compiled too; and the Swift and SwiftUI sources the CLI writes. Needs the debug build's modules (swift-numerics).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product kinema >/dev/null
@@ -42,4 +42,31 @@ let ball: CAAnimationGroup = makeBallAnimation()
 SWIFT
 for file in Bounce Retarget Scene; do grep -q "canImport(QuartzCore)" "$work/$file.swift"; done
 swiftc -typecheck -I "$work" "$work/Bounce.swift" "$work/Retarget.swift" "$work/Scene.swift" "$work/Use.swift"
-echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances); so do the Swift exports"
+# The SwiftUI source `--format swiftui` writes (keyframe tracks of LinearKeyframes along UnitCurve
+# beziers), 1-D and on a canvas, against a SwiftUI stand-in; a misspelt keyframe type must fail it.
+swiftc -parse-as-library -module-name SwiftUI -I "$work" -emit-module -emit-module-path "$work/SwiftUI.swiftmodule" \
+    Tests/AppleStandIns/SwiftUI.swift
+ui=$work/ui
+mkdir "$ui"
+"$kinema" keyframes --easing 'damped-cosine(5,30)' --format swiftui --swiftui-name jelly > "$ui/Jelly.swift"
+"$kinema" keyframes --scene examples/two-balls-1d.json --duration 2 --format swiftui --swiftui-name balls > "$ui/Balls.swift"
+"$kinema" keyframes --scene examples/three-balls-box-2d.json --duration 3 --canvas 800x600 --format swiftui \
+    --swiftui-name box > "$ui/Box.swift" 2>/dev/null
+cat > "$ui/Use.swift" <<'SWIFT'
+import SwiftUI
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+func keyframes() {
+    let jelly: some Keyframes<JellyValues> = jellyKeyframes(), balls: some Keyframes<BallsValues> = ballsKeyframes()
+    let box: some Keyframes<BoxValues> = boxKeyframes()
+    let start: (Double, CGPoint) = (JellyValues().value, BoxValues().red)
+    _ = (jelly, balls, box, start)
+}
+SWIFT
+for file in Jelly Balls Box; do grep -q "canImport(SwiftUI)" "$ui/$file.swift"; done
+swiftc -typecheck -I "$work" "$ui"/*.swift
+sed 's/LinearKeyframe(/LinearKeyFrame(/' "$ui/Box.swift" > "$ui/Box.swift.misspelt" && mv "$ui/Box.swift.misspelt" "$ui/Box.swift"
+if swiftc -typecheck -I "$work" "$ui"/*.swift 2>/dev/null; then
+    echo "check-apple-sources: a misspelt SwiftUI keyframe type-checked: the check sees nothing" >&2
+    exit 1
+fi
+echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances); so do the Swift exports, and the SwiftUI ones against a SwiftUI stand-in"

@@ -90,7 +90,7 @@ struct KeyframesCommand: ParsableCommand {
     @Option(
         help: """
             With --scene (2-D or 3-D): bake one track per body on a canvas of 'WxH' pixels, x and y sharing their \
-            keyframes, each body a circle of its radius (JSON, CSS, Lottie, Swift); the scene's extent fits the \
+            keyframes, each body a circle of its radius (JSON, CSS, Lottie, Swift, SwiftUI); the scene's extent fits the \
             canvas unless --pixels-per-unit says otherwise.
             """)
     var canvas: String?
@@ -394,9 +394,10 @@ struct KeyframesCommand: ParsableCommand {
             case .css: return KeyframeExport.css(scene)
             case .lottie: return KeyframeExport.lottie(scene, frameRate: fps)
             case .swift: return KeyframeExport.swift(scene)
-            case .swiftui, .js:
+            case .swiftui: return KeyframeExport.swiftUI(scene, name: swiftUIName)
+            case .js:
                 throw CLIError(
-                    flag: "--format", value: "'\(format.rawValue)'", rule: "json, css, lottie or swift with '--canvas'")
+                    flag: "--format", value: "'js'", rule: "json, css, lottie, swift or swiftui with '--canvas'")
             }
         }
         let fits = format == .css ? bake.fits : bake.reduced?.fits ?? bake.fits, tracks = bake.tracks

@@ -44,7 +44,7 @@ struct CanvasCommandTests {
     @Test(arguments: [
         (["--canvas", "640"], "'--canvas' must be 'WxH'"),
         (["--canvas", "640x480", "--origin", "1,2"], "'--origin' needs '--pixels-per-unit'"),
-        (["--canvas", "640x480", "--format", "swiftui"], "json, css, lottie or swift with '--canvas'"),
+        (["--canvas", "640x480", "--format", "js"], "json, css, lottie, swift or swiftui with '--canvas'"),
         (["--canvas", "640x480", "--pixel-tolerance", "0"], "--pixel-tolerance"),
         (["--canvas", "640x480", "--strategy", "turning-points"], "adaptive or uniform with '--canvas'"),
         (["--pixels-per-unit", "100"], "'--pixels-per-unit' applies to '--canvas' only"),

@@ -205,7 +205,7 @@ struct KeyframesCommandTests {
         let text = try CLI.run([
             "keyframes", "--spring", "--response", "0.5", "--bounce", "0.3", "--format", format, "--key-path", keyPath
         ]).stdout
-        #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: " : "CubicKeyframe("))
+        #expect(text.contains(format == "swift" ? "CAKeyframeAnimation(keyPath: " : "LinearKeyframe("))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -201,9 +201,12 @@ public enum KeyframeExport {
     }
 
     /// Swift source for SwiftUI keyframes (inside `#if canImport(SwiftUI)`): one `Double` property
-    /// per track in `KinemaValues` and one `KeyframeTrack` of `CubicKeyframe`s each, in one
-    /// `@KeyframesBuilder` function `kinemaKeyframes()` for `keyframeAnimator`. Each segment's end
-    /// velocities come from its bezier's end slopes.
+    /// per track in `KinemaValues` and one `KeyframeTrack` each, in one `@KeyframesBuilder`
+    /// function `kinemaKeyframes()` for `keyframeAnimator`. Each segment is a `LinearKeyframe`
+    /// whose timing curve is its cubic-bezier (`UnitCurve.bezier`): SwiftUI interpolates from
+    /// the last value to the next along it, as Core Animation and CSS do, so the export plays the
+    /// fit itself. (A `CubicKeyframe` is a cubic in time with the given end velocities: from a
+    /// bezier's end slopes it was 7 % of the travel off a damped cosine baked to 0.1 %.)
     public static func swiftUI(_ fits: [KeyframeFit]) -> String { swiftUI(fits, name: "kinema") }
 
     /// The same for one fit.
@@ -221,19 +224,9 @@ public enum KeyframeExport {
             let a = fit.animation, p = fit.precision
             var keyframes: [String] = []
             let durations = p.durations(a.keyTimes.map { $0 * a.duration })
-            // A velocity off by δ moves a cubic keyframe by at most δ × its duration × 4/27: a
-            // tenth of a value's step over the whole duration is lost in the values' rounding.
-            let extra = 1 + max(0, Int(Double.log10(a.duration).rounded(.up)))
-            let velocity = { (v: Double) in rounded(v, decimals: p == .full ? 17 : p.valueDecimals + extra) }
-            for i in 0..<a.timingFunctions.count {
-                let f = a.timingFunctions[i]
-                let dt = (a.keyTimes[i + 1] - a.keyTimes[i]) * a.duration
-                let dv = a.values[i + 1][0] - a.values[i][0]
-                let start = f.x1 > 0 ? f.y1 / f.x1 * dv / dt : 0
-                let end = f.x2 < 1 ? (1 - f.y2) / (1 - f.x2) * dv / dt : 0
+            for (i, f) in a.timingFunctions.enumerated() {
                 keyframes.append(
-                    "CubicKeyframe(\(p.value(a.values[i + 1][0])), duration: \(durations[i]), startVelocity: \(velocity(start)), endVelocity: \(velocity(end)))"
-                )
+                    "LinearKeyframe(\(p.value(a.values[i + 1][0])), duration: \(durations[i])\(swiftUICurve(f, p)))")
             }
             properties.append(
                 "var \(name): Double = \(p.value(a.values[0][0]))  // \(swiftString(a.keyPath)): \(a.keyframeCount) keyframes, max error \(statedError(fit))"
@@ -259,6 +252,15 @@ public enum KeyframeExport {
             #endif
 
             """
+    }
+
+    /// `, timingCurve: .bezier(…)` for a segment's timing function (nothing for a linear one).
+    /// (Controls on the diagonal, as printed, are the identity: the linear curve.)
+    static func swiftUICurve(_ f: CubicBezierTimingFunction, _ p: ExportPrecision) -> String {
+        let (x1, y1, x2, y2) = (p.control(f.x1), p.control(f.y1), p.control(f.x2), p.control(f.y2))
+        guard x1 != y1 || x2 != y2 else { return "" }
+        return ", timingCurve: .bezier(startControlPoint: UnitPoint(x: \(x1), y: \(y1)), "
+            + "endControlPoint: UnitPoint(x: \(x2), y: \(y2)))"
     }
 
     /// Distinct Swift identifiers for key paths: `ball.position.x` → `ballPositionX`.
