@@ -4,7 +4,8 @@
 For three 2-D scenes (three balls in a box, the 12-ball pile of docs/performance.md, the ball on a
 spring), the CSS is played in headless Chromium (every animation paused and seeked, each body's
 drawn circle located by getBoundingClientRect) and the Lottie document in ThorVG (each layer's
-transform), at 4,001 times. Each body's position there must be within the export's tolerance in
+transform), at 4,001 times, and drawn by rlottie (each body's circle located by the centroid of its
+pixels) at every frame. Each body's position there must be within the export's tolerance in
 pixels of the position `kinema simulate` gives at the same time, mapped by the export's canvas
 (its scale and origin, y flipped). The Lottie document must hold one layer per body.
 With --bytes, each scene's bytes and keyframes are also set against a uniform 60 fps bake at the
@@ -24,6 +25,7 @@ import tempfile
 
 TOLERANCE = 0.5  # pixels
 SLACK = 0.03  # Chromium lays boxes out in 1/64 px
+RASTER = 0.05  # a drawn circle's centroid: its edge's antialiasing (rlottie)
 TIMES = 4000  # intervals
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENES = [
@@ -40,13 +42,13 @@ def run(kinema, *args):
     return result.stdout, result.stderr
 
 
-def simulated(kinema, scene, duration, mapping, names):
-    """Each body's canvas position at t = i·duration/TIMES."""
+def simulated(kinema, scene, duration, mapping, names, intervals=TIMES):
+    """Each body's canvas position at t = i·duration/intervals."""
     text, _ = run(kinema, "simulate", "--scene", scene, "--duration", repr(duration), "--integrator", "dopri5",
-                  "--tolerance", "1e-11", "--sample-rate", repr(TIMES / duration))
+                  "--tolerance", "1e-11", "--sample-rate", repr(intervals / duration))
     rows = list(csv.DictReader(io.StringIO(text)))
-    if len(rows) != TIMES + 1:
-        sys.exit(f"check-canvas: expected {TIMES + 1} samples, got {len(rows)}")
+    if len(rows) != intervals + 1:
+        sys.exit(f"check-canvas: expected {intervals + 1} samples, got {len(rows)}")
     s, (ox, oy), flip = mapping["pixelsPerUnit"], mapping["origin"], mapping["flipsY"]
     return [float(r["t"]) for r in rows], {
         name: [(ox + s * float(r[f"{name}.x"]), oy + (-s if flip else s) * float(r[f"{name}.y"])) for r in rows]
@@ -119,6 +121,36 @@ def thorvg(document, times, fps):
     return out
 
 
+def rlottie(document, expected, radii, frames):
+    """{body: [(x, y)]}: the centre of each body's circle as rlottie draws it at each frame, the
+    alpha-weighted centroid of its pixels (the body's layer alone, read around where it should be)."""
+    from rlottie_python import LottieAnimation
+    doc = json.loads(document)
+    width, height = doc["w"], doc["h"]
+    out = {}
+    for layer in doc["layers"]:
+        name = layer["nm"]
+        alone = LottieAnimation.from_data(json.dumps(dict(doc, layers=[layer])))
+        if alone.lottie_animation_get_totalframe() == 0:
+            sys.exit(f"check-canvas: rlottie did not load the Lottie document (layer '{name}')")
+        reach = radii[name] + 4
+        out[name] = []
+        for frame in range(frames):
+            pixels = alone.lottie_animation_render(frame_num=frame, width=width, height=height)
+            cx, cy = expected[name][frame]
+            total = sx = sy = 0.0
+            for y in range(max(0, int(cy - reach)), min(height, int(cy + reach) + 1)):
+                row = pixels[4 * width * y:4 * width * (y + 1)]
+                for x in range(max(0, int(cx - reach)), min(width, int(cx + reach) + 1)):
+                    a = row[4 * x + 3]
+                    if a:
+                        total += a
+                        sx += a * (x + 0.5)
+                        sy += a * (y + 0.5)
+            out[name].append((sx / total, sy / total) if total else (math.nan, math.nan))
+    return out
+
+
 def compare(case, consumer, played, expected, times, bound):
     worst, where = 0.0, None
     for name, points in expected.items():
@@ -158,6 +190,12 @@ def main():
                 print(f"FAIL {case}: the Lottie document's layers are {[l['nm'] for l in layers]}, not one per body")
                 passed = False
             passed &= compare(case, "ThorVG (Lottie)", thorvg(document, times, 60), expected, times, TOLERANCE)
+            # rlottie draws whole frames: each frame of the composition's 60 a second.
+            frames = int(duration * 60) + 1
+            frame_times, at_frames = simulated(kinema, scene, duration, baked["canvas"], names, frames - 1)
+            radii = {b["name"]: b["radius"] for b in baked["bodies"]}
+            passed &= compare(case, "rlottie (Lottie, drawn)", rlottie(document, at_frames, radii, frames), at_frames,
+                              frame_times, TOLERANCE + RASTER)
             if "--bytes" not in sys.argv:
                 continue
             # Bytes against a uniform 60 fps bake at the same error.

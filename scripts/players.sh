@@ -2,7 +2,7 @@
 # Plays the CSS and Lottie exports in real consumers (headless Chromium, ThorVG) against the closed
 # forms: scripts/check-players.py; the retargetable springs' player, kinema-spring.js, in Chromium:
 # scripts/check-retarget.py; scenes on a canvas, one shape per body: scripts/check-canvas.py. Installs Chromium (Debian `chromium`) when it is missing and a
-# virtual environment with ThorVG's bindings; fails, never skips, when either cannot be had.
+# virtual environment with ThorVG's and rlottie's bindings; fails, never skips, when either cannot be had.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,5 +34,5 @@ for method in $members; do
 done
 rm -rf "$types"
 echo "ok   kinema-spring.d.ts: a page's use type-checks (tsc --strict), every declared member is in the module"
-# Scenes on a canvas, one track per body, in Chromium and ThorVG against the simulation.
+# Scenes on a canvas, one track per body, in Chromium and ThorVG against the simulation, and drawn by rlottie.
 "$venv/bin/python" scripts/check-canvas.py .build/debug/kinema

@@ -146,7 +146,7 @@ extension KeyframeExport {
         let worst = scene.maxError
         return sized(
             """
-            {"v":"5.7.0","fr":\(number(frameRate)),"ip":0,"op":\(number(lastFrame)),"w":\(number(scene.mapping.width.rounded())),"h":\(number(scene.mapping.height.rounded())),"nm":"kinema scene","ddd":0,"assets":[],
+            {"v":"5.7.0","fr":\(number(frameRate)),"ip":0,"op":\(number(lastFrame)),"w":\(Int(scene.mapping.width.rounded())),"h":\(Int(scene.mapping.height.rounded())),"nm":"kinema scene","ddd":0,"assets":[],
               "layers":[
                 \(layers.joined(separator: ",\n    "))
               ],
