@@ -297,8 +297,14 @@ struct KeyframesCommand: ParsableCommand {
         } else if origin != nil {
             throw CLIError("'--origin' needs '--pixels-per-unit': the fitted canvas chooses both.")
         }
-        var scene = try SceneKeyframes(
-            trajectory: trajectory, mapping: mapping, tolerance: tolerance, strategy: strategy, framesPerSecond: fps)
+        var scene: SceneKeyframes
+        do {
+            scene = try SceneKeyframes(
+                trajectory: trajectory, mapping: mapping, tolerance: tolerance, strategy: strategy,
+                framesPerSecond: fps)
+        } catch let error as KinemaError where error.parameter == "tolerance" {
+            throw CLIError(flag: "--pixel-tolerance", value: error.value, rule: error.rule)
+        }
         scene.rounding = fullPrecision ? .none : .toBound
         return scene
     }

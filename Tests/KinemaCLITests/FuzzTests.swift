@@ -103,6 +103,14 @@ import Testing
                 "--tolerance", pick(["1e-3", "0", "1e-12", "nan", "2"], &rng),
                 "--format", pick(["json", "css", "lottie", "swift", "swiftui", "x"], &rng)
             ]
+            // Values onto a layer's units, rounded or in full.
+            if rng.next() % 2 == 0 {
+                arguments += [
+                    "--value-scale", pick(["300", "percent", "degrees", "-1e300", "1e-300", "5e-324", "0", "x"], &rng)
+                ]
+            }
+            if rng.next() % 3 == 0 { arguments += ["--value-offset", pick(["20", "-1e308", "1e308", "nan"], &rng)] }
+            if rng.next() % 3 == 0 { arguments += ["--full-precision"] }
         }
         return Case(arguments: arguments)
     }

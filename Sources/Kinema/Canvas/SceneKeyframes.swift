@@ -32,10 +32,15 @@ public struct SceneKeyframes: Sendable {
     /// How the exports print its numbers (default: to the tolerance).
     public var rounding: KeyframeFit.Rounding = .toBound
 
+    /// The finest tolerance a canvas takes, relative to its largest pixel coordinate.
+    public static let resolution = 1e-9
+
     /// Bakes every body of `trajectory` (a scene of 2 or 3 dimensions: x and y are drawn) on
     /// `mapping`'s canvas, adaptive to `tolerance` pixels, or `uniform` at `framesPerSecond`.
-    /// - Throws: `KinemaError` for a scene of one dimension, a non-positive tolerance or rate, or a
-    ///   `turningPoints` strategy (it has no bound to share knots under).
+    /// - Throws: `KinemaError` for a scene of one dimension, a non-positive tolerance or rate, a
+    ///   tolerance finer than the canvas's positions can be held (below `resolution` × the largest
+    ///   pixel coordinate a body reaches), or a `turningPoints` strategy (it has no bound to share
+    ///   knots under).
     public init(
         trajectory: Trajectory, mapping: CanvasMapping, tolerance: Double = 0.5,
         strategy: KeyframeBaker.Strategy = .adaptive, framesPerSecond: Double = 60
@@ -50,6 +55,21 @@ public struct SceneKeyframes: Sendable {
         try KinemaError.requirePositive(tolerance, "tolerance")
         try KinemaError.requirePositive(framesPerSecond, "fps")
         let s = mapping.pixelsPerUnit
+        // A bound below the positions' rounding is one no keyframes meet: the bake would run to
+        // its keyframe limit (10⁴ knots, a minute's fitting) and report an error of ∞.
+        var reach = max(mapping.width, mapping.height)
+        for sample in 0..<trajectory.count {
+            for b in scene.bodies.indices {
+                let x = trajectory.position(atSample: sample, coordinate: b * d)
+                let y = trajectory.position(atSample: sample, coordinate: b * d + 1)
+                reach = max(reach, abs(mapping.x(x)), abs(mapping.y(y)))
+            }
+        }
+        guard tolerance >= Self.resolution * reach else {
+            throw KinemaError(
+                parameter: "tolerance", value: "\(tolerance) px",
+                rule: "at least \(Self.resolution) × the largest pixel coordinate a body reaches (\(reach) px)")
+        }
         var bodies: [Body] = []
         for (b, body) in scene.bodies.enumerated() {
             func source(_ axis: Int, _ knots: [Double]) throws -> MotionSource {

@@ -103,8 +103,11 @@ public struct CSSLinearEasing: Hashable, Sendable {
     /// The most an output lies above 1 or below 0.
     var excess: Double { stops.map { max($0.output - 1, -$0.output) }.max().map { max(0, $0) } ?? 0 }
 
-    /// Decimals whose step is at most `step`.
-    static func decimals(_ step: Double) -> Int { min(17, max(0, Int((-Double.log10(step)).rounded(.up)))) }
+    /// Decimals whose step is at most `step` (all 17 for a step that is 0 or not finite).
+    static func decimals(_ step: Double) -> Int {
+        guard step > 0, step.isFinite else { return 17 }
+        return min(17, max(0, Int((-Double.log10(step)).rounded(.up))))
+    }
 
     /// The most the printed easing (`css`) is from the motion, as a fraction of the travel, its
     /// ends printed as `KeyframeExport.cssLinear` prints them: the fit's error and the rounding's.

@@ -91,7 +91,8 @@ public struct ExportPrecision: Sendable, Hashable {
     /// The durations between successive times `t` (seconds), each the difference of the two
     /// rounded times, so that their sums land on the rounded times and no rounding accumulates.
     func durations(_ t: [Double]) -> [String] {
-        let n = timeDecimals, power = KeyframeExport.powerOfTen(n)
+        // Whole seconds at the coarsest: a step of tens of seconds is a still motion's.
+        let n = max(0, timeDecimals), power = KeyframeExport.powerOfTen(n)
         let ticks = t.map { ($0 * power).rounded() }
         guard n < 17, ticks.allSatisfy({ abs($0) < 9e15 }) else {
             return zip(t, t.dropFirst()).map { KeyframeExport.number($1 - $0) }
@@ -131,8 +132,9 @@ extension KeyframeExport {
         return fraction.isEmpty ? sign + whole : sign + whole + "." + String(fraction)
     }
 
-    /// 10ⁿ, exact (every power of ten to 10²² is a double).
+    /// 10ⁿ, exact for 0 ≤ n ≤ 22 (every power of ten to 10²² is a double); a negative n gives 1 / 10⁻ⁿ.
     static func powerOfTen(_ n: Int) -> Double {
+        guard n >= 0 else { return 1 / powerOfTen(-n) }
         var power = 1.0
         for _ in 0..<min(n, 308) { power *= 10 }
         return power

@@ -39,16 +39,19 @@ struct BakeAnswer {
             try Self.check(oscillations: oscillations, in: duration)
         }
         let baked = try commands.bake()
-        var exports: [(String, String)] = []
+        var exports: [(String, String)] = [], texts: [String: String] = [:]
         for format in InProcessCommands.keyframeFormats {
-            exports.append((format, JSONText.string(try baked.text(format))))
+            texts[format] = try baked.text(format)
+            exports.append((format, JSONText.string(texts[format] ?? "")))
         }
         // A spring can also be had retargetable: its responses, and the ES module that plays them.
         if request.source == "spring" {
             exports.append(("retargetable", JSONText.string(try commands.retargetable("json"))))
             exports.append(("js", JSONText.string(try commands.retargetable("js"))))
         }
-        json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
+        // The max error the exports state (the fit's plus the rounding's), as the JSON export prints it.
+        let stated = texts["json"]?.firstMatch(of: /"maxError": ([^,}\s]+)/).map { String($0.1) }
+        json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports, maxError: stated)
     }
 
     /// The limits that need no computing: the requested duration, tolerance and frame rate.
@@ -88,7 +91,9 @@ struct BakeAnswer {
         }
     }
 
-    static func answer(_ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)]) -> String {
+    static func answer(
+        _ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)], maxError: String?
+    ) -> String {
         let fit = bake.fits[0], source = bake.tracks[0].source, animation = fit.animation
         let times = (0..<plotPoints).map { duration * Double($0) / Double(plotPoints - 1) }
         let motion = times.map(source.value)
@@ -100,11 +105,8 @@ struct BakeAnswer {
         for (i, value) in motion.enumerated() where abs(value - end) > 0.001 * travel {
             settling = times[min(i + 1, times.count - 1)]
         }
-        // The max error the exports state (the fit's plus the rounding's), as the JSON export prints it.
-        let json = exports.first { $0.0 == "json" }?.1 ?? ""
-        let stated = json.firstMatch(of: /"maxError": ([^,}\s]+)/).map { String($0.1) }
         return JSONText.object([
-            ("keyframes", "\(fit.keyframeCount)"), ("maxError", stated ?? JSONText.number(fit.exportedMaxError)),
+            ("keyframes", "\(fit.keyframeCount)"), ("maxError", maxError ?? JSONText.number(fit.exportedMaxError)),
             ("duration", JSONText.number(duration)), ("settlingTime", JSONText.number(settling)),
             (
                 "curve",
