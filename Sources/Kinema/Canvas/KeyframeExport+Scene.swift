@@ -20,16 +20,14 @@ extension KeyframeExport {
     /// fit's plus what the rounding can add, and `bytes` the size of the text.
     public static func json(_ scene: SceneKeyframes) -> String {
         let p = scene.precision, m = scene.mapping
-        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
-        func c(_ f: CubicBezierTimingFunction) -> String {
-            "[" + [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }.joined(separator: ",") + "]"
-        }
+        let v = p.value
+        func c(_ f: CubicBezierTimingFunction) -> String { "[" + p.controls(f, separator: ",") + "]" }
         let bodies = scene.bodies.map { body in
             let a = body.x.animation, b = body.y.animation
-            let keyTimes = times(a.keyTimes, perSecond: 1, decimals: p.timeDecimals + decimalsOf(a.duration))
+            let keyTimes = p.fractions(a.keyTimes, duration: a.duration)
             return """
                 {"name": \(string(body.name)), "radius": \(v(body.radius)), "static": \(body.isStatic), \
-                "keyframeCount": \(body.keyframeCount), "maxError": \(rounded(body.maxError + p.roundingError, decimals: 3 + p.valueDecimals)),
+                "keyframeCount": \(body.keyframeCount), "maxError": \(p.error(body.maxError + p.roundingError)),
                       "keyTimes": [\(keyTimes.joined(separator: ","))],
                       "x": [\(a.values.map { v($0[0]) }.joined(separator: ","))],
                       "y": [\(b.values.map { v($0[0]) }.joined(separator: ","))],
@@ -42,7 +40,7 @@ extension KeyframeExport {
             """
             {"canvas": {"width": \(number(m.width)), "height": \(number(m.height)), "pixelsPerUnit": \(number(m.pixelsPerUnit)), \
             "origin": [\(v(m.origin.x)), \(v(m.origin.y))], "flipsY": \(m.flipsY)},
-              "duration": \(number(scene.duration)), "tolerance": \(number(scene.tolerance)), "maxError": \(rounded(worst, decimals: 3 + p.valueDecimals)),
+              "duration": \(number(scene.duration)), "tolerance": \(number(scene.tolerance)), "maxError": \(p.error(worst)),
               "bodies": [
                 \(bodies.joined(separator: ",\n    "))
               ],
@@ -50,9 +48,6 @@ extension KeyframeExport {
 
             """)
     }
-
-    /// The decimals a fraction of `duration` needs to keep a time's decimals in seconds.
-    static func decimalsOf(_ duration: Double) -> Int { max(0, Int(Double.log10(duration).rounded(.up))) }
 
     /// `text` with `BYTES` replaced by the text's own size in UTF-8 bytes.
     static func sized(_ text: String) -> String {
@@ -71,11 +66,10 @@ extension KeyframeExport {
     /// canvas, in pixels. Numbers to the digits the tolerance needs; a comment states the
     /// keyframes, the error in pixels and the size in bytes.
     public static func css(_ scene: SceneKeyframes) -> String {
-        let p = scene.precision, names = bodyIdentifiers(scene)
-        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
+        let p = scene.precision, names = bodyIdentifiers(scene), v = p.value
         var text = """
             /* \(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies"), \(scene.bodies.map(\.keyframeCount).reduce(0, +)) keyframes, max error \
-            \(rounded(scene.maxError, decimals: 3 + p.valueDecimals)) px; BYTES bytes */
+            \(p.error(scene.maxError)) px; BYTES bytes */
             .kinema-scene { position: relative; width: \(number(scene.mapping.width))px; height: \(number(scene.mapping.height))px; overflow: hidden; }
 
             """
@@ -84,16 +78,14 @@ extension KeyframeExport {
             var animations: [String] = []
             for (axis, fit) in [("x", body.x), ("y", body.y)] {
                 let a = fit.animation, property = "--\(name)-\(axis)", keyframes = "kinema-\(name)-\(axis)"
-                let percents = times(
-                    a.keyTimes.map { $0 * a.duration }, perSecond: 100 / a.duration, decimals: p.timeDecimals)
+                let percents = p.fractions(a.keyTimes, duration: a.duration, scale: 100)
                 text += "@property \(property) { syntax: '<number>'; inherits: false; initial-value: 0; }\n"
                 text += "@keyframes \(keyframes) {"
                 for i in a.keyTimes.indices {
                     text += " \(percents[i])% { \(property): \(v(a.values[i][0]));"
                     if i < a.timingFunctions.count {
-                        let f = a.timingFunctions[i]
-                        let controls = [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }
-                        text += " animation-timing-function: cubic-bezier(\(controls.joined(separator: ",")));"
+                        text +=
+                            " animation-timing-function: cubic-bezier(\(p.controls(a.timingFunctions[i], separator: ",")));"
                     }
                     text += " }"
                 }
@@ -115,19 +107,17 @@ extension KeyframeExport {
     /// separate dimensions), `frameRate` frames a second; `meta` states the error in pixels and
     /// the size in bytes.
     public static func lottie(_ scene: SceneKeyframes, frameRate: Double = 60) -> String {
-        let p = scene.precision
-        func v(_ x: Double) -> String { rounded(x, decimals: p.valueDecimals) }
+        let p = scene.precision, v = p.value
         let lastFrame = (scene.duration * frameRate).rounded(.down) + 1
         var layers: [String] = []
         for (i, body) in scene.bodies.enumerated() {
             func track(_ fit: KeyframeFit) -> String {
                 let a = fit.animation
-                let frames = times(a.keyTimes.map { $0 * a.duration }, perSecond: frameRate, decimals: p.timeDecimals)
+                let frames = p.frames(a.keyTimes, duration: a.duration, frameRate: frameRate)
                 let keyframes = a.keyTimes.indices.map { k in
                     var entry = "{\"t\":\(frames[k]),\"s\":[\(v(a.values[k][0]))]"
                     if k < a.timingFunctions.count {
-                        let f = a.timingFunctions[k]
-                        let n = { (x: Double) in rounded(x, decimals: p.controlDecimals) }
+                        let f = a.timingFunctions[k], n = p.control
                         entry +=
                             ",\"o\":{\"x\":[\(n(f.x1))],\"y\":[\(n(f.y1))]},\"i\":{\"x\":[\(n(f.x2))],\"y\":[\(n(f.y2))]}"
                     }
@@ -150,7 +140,7 @@ extension KeyframeExport {
               "layers":[
                 \(layers.joined(separator: ",\n    "))
               ],
-              "meta":{"g":"kinema","d":\(string("\(scene.bodies.count) bodies, max error \(rounded(worst, decimals: 3 + p.valueDecimals)) px, BYTES bytes"))}}
+              "meta":{"g":"kinema","d":\(string("\(scene.bodies.count) bodies, max error \(p.error(worst)) px, BYTES bytes"))}}
 
             """)
     }
@@ -171,17 +161,12 @@ extension KeyframeExport {
             var parts: [String] = []
             for (axis, fit) in [("x", body.x), ("y", body.y)] {
                 let a = fit.animation
-                let keyTimes = times(a.keyTimes, perSecond: 1, decimals: p.timeDecimals + decimalsOf(a.duration))
-                let functions = a.timingFunctions.map { f in
-                    "CAMediaTimingFunction(controlPoints: "
-                        + [f.x1, f.y1, f.x2, f.y2].map { rounded($0, decimals: p.controlDecimals) }.joined(
-                            separator: ", ")
-                        + ")"
-                }
+                let keyTimes = p.fractions(a.keyTimes, duration: a.duration)
+                let functions = a.timingFunctions.map { "CAMediaTimingFunction(controlPoints: \(p.controls($0)))" }
                 parts.append(
                     """
                         let \(axis) = CAKeyframeAnimation(keyPath: "position.\(axis)")
-                        \(axis).values = [\(a.values.map { rounded($0[0], decimals: p.valueDecimals) }.joined(separator: ", "))]
+                        \(axis).values = [\(a.values.map { p.value($0[0]) }.joined(separator: ", "))]
                         \(axis).keyTimes = [\(keyTimes.joined(separator: ", "))]
                         \(axis).timingFunctions = [\(functions.joined(separator: ", "))]
                         \(axis).duration = \(number(a.duration))
@@ -190,7 +175,7 @@ extension KeyframeExport {
             let capitalized = name.prefix(1).uppercased() + name.dropFirst()
             text += """
 
-                /// \(swiftEscaped(body.name, quoted: false)): \(body.keyframeCount) keyframes, radius \(rounded(body.radius, decimals: p.valueDecimals)) pt.
+                /// \(swiftEscaped(body.name, quoted: false)): \(body.keyframeCount) keyframes, radius \(p.value(body.radius)) pt.
                 func make\(capitalized)Animation() -> CAAnimationGroup {
                 \(parts.joined(separator: "\n"))
                     let group = CAAnimationGroup()
@@ -230,7 +215,7 @@ extension KeyframeExport {
         let comment =
             "\(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies") on a "
             + "\(number(scene.mapping.width))×\(number(scene.mapping.height)) canvas, max error "
-            + "\(rounded(scene.maxError, decimals: 3 + p.valueDecimals)) px (generated by kinema)"
+            + "\(p.error(scene.maxError)) px (generated by kinema)"
         return swiftUIFile(comment, name: name, properties: properties, tracks: tracks)
     }
 }

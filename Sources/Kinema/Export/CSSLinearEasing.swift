@@ -103,12 +103,6 @@ public struct CSSLinearEasing: Hashable, Sendable {
     /// The most an output lies above 1 or below 0.
     var excess: Double { stops.map { max($0.output - 1, -$0.output) }.max().map { max(0, $0) } ?? 0 }
 
-    /// Decimals whose step is at most `step` (all 17 for a step that is 0 or not finite).
-    static func decimals(_ step: Double) -> Int {
-        guard step > 0, step.isFinite else { return 17 }
-        return min(17, max(0, Int((-Double.log10(step)).rounded(.up))))
-    }
-
     /// The most the printed easing (`css`) is from the motion, as a fraction of the travel, its
     /// ends printed as `KeyframeExport.cssLinear` prints them: the fit's error and the rounding's.
     public var exportedMaxError: Double { maxError + 3 * roundingShare }
@@ -128,7 +122,8 @@ public struct CSSLinearEasing: Hashable, Sendable {
         for (a, b) in zip(stops, stops.dropFirst()) where b.progress > a.progress {
             slope = max(slope, abs(b.output - a.output) / (b.progress - a.progress))
         }
-        let outputDecimals = Self.decimals(2 * roundingShare), progressDecimals = Self.decimals(roundingShare / slope)
+        let outputDecimals = ExportPrecision.decimals(2 * roundingShare),
+            progressDecimals = ExportPrecision.decimals(roundingShare / slope)
         let percents = KeyframeExport.times(stops.map(\.progress), perSecond: 100, decimals: progressDecimals)
         return "linear("
             + zip(stops, percents).map { "\(KeyframeExport.rounded($0.output, decimals: outputDecimals)) \($1)%" }
@@ -137,6 +132,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
 
     /// A value the easing runs from or to, over `travel` (last − first), to the digits of its share.
     func end(_ value: Double, travel: Double) -> String {
-        KeyframeExport.rounded(value, decimals: Self.decimals(2 * roundingShare * abs(travel) / (1 + 2 * excess)))
+        KeyframeExport.rounded(
+            value, decimals: ExportPrecision.decimals(2 * roundingShare * abs(travel) / (1 + 2 * excess)))
     }
 }

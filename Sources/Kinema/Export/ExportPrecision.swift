@@ -43,10 +43,7 @@ public struct ExportPrecision: Sendable, Hashable {
                 excess = max(excess, f.y1 - 1, f.y2 - 1, -f.y1, -f.y2)
             }
         }
-        func decimals(_ step: Double) -> Int {
-            guard step > 0, step.isFinite else { return 17 }
-            return min(17, max(-15, Int((-Double.log10(step)).rounded(.up))))
-        }
+        let decimals = Self.decimals
         let share = budget / 3
         let valueDecimals = decimals(2 * share / (1 + 2 * max(0, excess)))
         let timeDecimals = decimals(share / max(speed, 1e-300))
@@ -58,8 +55,20 @@ public struct ExportPrecision: Sendable, Hashable {
                 + steepness * step(controlDecimals))
     }
 
+    /// The fewest decimals (−15 to 17) whose step is at most `step`; all 17 for a step that is 0
+    /// or not finite.
+    static func decimals(_ step: Double) -> Int {
+        guard step > 0, step.isFinite else { return 17 }
+        return min(17, max(-15, Int((-Double.log10(step)).rounded(.up))))
+    }
+
     /// A value as exported.
     public func value(_ x: Double) -> String { KeyframeExport.rounded(x, decimals: valueDecimals) }
+
+    /// A max error as an export states it: three decimals past the values'.
+    func error(_ x: Double) -> String {
+        self == .full ? KeyframeExport.number(x) : KeyframeExport.rounded(x, decimals: 3 + valueDecimals)
+    }
 
     /// A timing-function control as exported.
     public func control(_ x: Double) -> String { KeyframeExport.rounded(x, decimals: controlDecimals) }
@@ -69,15 +78,11 @@ public struct ExportPrecision: Sendable, Hashable {
         [f.x1, f.y1, f.x2, f.y2].map(control).joined(separator: separator)
     }
 
-    /// Times `t` in seconds (increasing) as `t × perSecond`: fractions of a duration, percent, frames.
-    func times(_ t: [Double], perSecond: Double) -> [String] {
-        KeyframeExport.times(t, perSecond: perSecond, decimals: timeDecimals)
-    }
-
     /// Key times (fractions of `duration`) times `scale` (1: fractions, 100: percent), each to
     /// the decimals that keep the time in seconds to `timeDecimals`.
     func fractions(_ keyTimes: [Double], duration: Double, scale: Double = 1) -> [String] {
         guard self != .full else { return keyTimes.map { KeyframeExport.number($0 * scale) } }
+        // A fraction's step times the duration is the time's step.
         let extra = max(0, Int(Double.log10(duration).rounded(.up)))
         return KeyframeExport.times(keyTimes, perSecond: scale, decimals: timeDecimals + extra)
     }
@@ -85,7 +90,7 @@ public struct ExportPrecision: Sendable, Hashable {
     /// Key times (fractions of `duration`) as frames at `frameRate`.
     func frames(_ keyTimes: [Double], duration: Double, frameRate: Double) -> [String] {
         guard self != .full else { return keyTimes.map { KeyframeExport.number($0 * duration * frameRate) } }
-        return times(keyTimes.map { $0 * duration }, perSecond: frameRate)
+        return KeyframeExport.times(keyTimes.map { $0 * duration }, perSecond: frameRate, decimals: timeDecimals)
     }
 
     /// The durations between successive times `t` (seconds), each the difference of the two

@@ -46,10 +46,9 @@ public enum KeyframeExport {
         return quoted ? escaped + "\"" : escaped
     }
 
-    /// The error an export states: the fit's plus the rounding's, to three digits past the values'.
-    static func statedError(_ fit: KeyframeFit) -> String {
-        let p = fit.precision
-        return p == .full ? number(fit.maxError) : rounded(fit.exportedMaxError, decimals: 3 + p.valueDecimals)
+    /// The error an export of `fit` states: the fit's plus the rounding's (`exportedMaxError`).
+    @_spi(Studio) public static func statedError(_ fit: KeyframeFit) -> String {
+        fit.precision.error(fit.exportedMaxError)
     }
 
     /// `{"keyPath", "duration", "calculationMode", "values", "keyTimes", "timingFunctions",

@@ -39,19 +39,16 @@ struct BakeAnswer {
             try Self.check(oscillations: oscillations, in: duration)
         }
         let baked = try commands.bake()
-        var exports: [(String, String)] = [], texts: [String: String] = [:]
+        var exports: [(String, String)] = []
         for format in InProcessCommands.keyframeFormats {
-            texts[format] = try baked.text(format)
-            exports.append((format, JSONText.string(texts[format] ?? "")))
+            exports.append((format, JSONText.string(try baked.text(format))))
         }
         // A spring can also be had retargetable: its responses, and the ES module that plays them.
         if request.source == "spring" {
             exports.append(("retargetable", JSONText.string(try commands.retargetable("json"))))
             exports.append(("js", JSONText.string(try commands.retargetable("js"))))
         }
-        // The max error the exports state (the fit's plus the rounding's), as the JSON export prints it.
-        let stated = texts["json"]?.firstMatch(of: /"maxError": ([^,}\s]+)/).map { String($0.1) }
-        json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports, maxError: stated)
+        json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
     }
 
     /// The limits that need no computing: the requested duration, tolerance and frame rate.
@@ -91,9 +88,7 @@ struct BakeAnswer {
         }
     }
 
-    static func answer(
-        _ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)], maxError: String?
-    ) -> String {
+    static func answer(_ bake: KeyframesBake, duration: Double, spring: String, exports: [(String, String)]) -> String {
         let fit = bake.fits[0], source = bake.tracks[0].source, animation = fit.animation
         let times = (0..<plotPoints).map { duration * Double($0) / Double(plotPoints - 1) }
         let motion = times.map(source.value)
@@ -106,7 +101,7 @@ struct BakeAnswer {
             settling = times[min(i + 1, times.count - 1)]
         }
         return JSONText.object([
-            ("keyframes", "\(fit.keyframeCount)"), ("maxError", maxError ?? JSONText.number(fit.exportedMaxError)),
+            ("keyframes", "\(fit.keyframeCount)"), ("maxError", KeyframeExport.statedError(fit)),
             ("duration", JSONText.number(duration)), ("settlingTime", JSONText.number(settling)),
             (
                 "curve",
