@@ -14,17 +14,28 @@ swiftc -parse-as-library -module-name CoreGraphics -emit-module -emit-module-pat
     Tests/AppleStandIns/CoreGraphics.swift
 swiftc -parse-as-library -module-name QuartzCore -I "$work" -emit-module -emit-module-path "$work/QuartzCore.swiftmodule" \
     Tests/AppleStandIns/QuartzCore.swift
-find Sources/Kinema -name '*.swift' -print0 | xargs -0 swiftc -typecheck -parse-as-library -module-name Kinema \
-    -swift-version 6 -package-name kinema -I "$work" -I "$modules" -I "$shims"
-# The check must see the Apple-only code: a misspelt property there fails it.
-sed 's/animation.keyTimes = /animation.keyTime = /' Sources/Kinema/Export/KeyframeAnimation+CoreAnimation.swift \
-    > "$work/Misspelt.swift"
-if find Sources/Kinema -name '*.swift' ! -name 'KeyframeAnimation+CoreAnimation.swift' -print0 \
-    | xargs -0 swiftc -typecheck -parse-as-library -module-name Kinema -swift-version 6 -package-name kinema \
-        -I "$work" -I "$modules" -I "$shims" "$work/Misspelt.swift" 2>/dev/null; then
-    echo "check-apple-sources: a misspelt CAKeyframeAnimation property type-checked: the check sees nothing" >&2
-    exit 1
-fi
+# SwiftUI too (its custom animations); the stand-in also checks the SwiftUI exports below.
+swiftc -parse-as-library -module-name SwiftUI -I "$work" -emit-module -emit-module-path "$work/SwiftUI.swiftmodule" \
+    Tests/AppleStandIns/SwiftUI.swift
+find Sources/Kinema -name '*.swift' -print0 | xargs -0 swiftc -emit-module -emit-module-path "$work/Kinema.swiftmodule" \
+    -parse-as-library -module-name Kinema -swift-version 6 -package-name kinema -I "$work" -I "$modules" -I "$shims"
+# The articles' SwiftUI snippets, against that module.
+swiftc -typecheck -swift-version 6 -I "$work" -I "$modules" -I "$shims" Tests/AppleStandIns/Snippets/*.swift
+# The check must see the Apple-only code: a misspelt property there fails it (QuartzCore's and
+# SwiftUI's: the keyframe builder, the custom animations' state).
+misspelt() {  # file, sed expression, what
+    sed "$2" "$1" > "$work/Misspelt.swift"
+    if find Sources/Kinema -name '*.swift' ! -path "$1" -print0 \
+        | xargs -0 swiftc -typecheck -parse-as-library -module-name Kinema -swift-version 6 -package-name kinema \
+            -I "$work" -I "$modules" -I "$shims" "$work/Misspelt.swift" 2>/dev/null; then
+        echo "check-apple-sources: a misspelt $3 type-checked: the check sees nothing" >&2
+        exit 1
+    fi
+}
+misspelt Sources/Kinema/Export/KeyframeAnimation+CoreAnimation.swift 's/animation.keyTimes = /animation.keyTime = /' \
+    "CAKeyframeAnimation property"
+misspelt Sources/Kinema/Animation/SwiftUI/SpringCustomAnimation.swift 's/get { state\[/get { states[/' \
+    "AnimationContext property"
 # The Swift source `kinema keyframes --format swift` writes, an app's file that does not import Kinema:
 # a keyframe animation, a retargetable spring's additive builders and a scene's per-body groups.
 kinema=$(swift build --show-bin-path)/kinema
@@ -44,8 +55,6 @@ for file in Bounce Retarget Scene; do grep -q "canImport(QuartzCore)" "$work/$fi
 swiftc -typecheck -I "$work" "$work/Bounce.swift" "$work/Retarget.swift" "$work/Scene.swift" "$work/Use.swift"
 # The SwiftUI source `--format swiftui` writes (keyframe tracks of LinearKeyframes along UnitCurve
 # beziers), 1-D and on a canvas, against a SwiftUI stand-in; a misspelt keyframe type must fail it.
-swiftc -parse-as-library -module-name SwiftUI -I "$work" -emit-module -emit-module-path "$work/SwiftUI.swiftmodule" \
-    Tests/AppleStandIns/SwiftUI.swift
 ui=$work/ui
 mkdir "$ui"
 "$kinema" keyframes --easing 'damped-cosine(5,30)' --format swiftui --swiftui-name jelly > "$ui/Jelly.swift"
@@ -69,4 +78,4 @@ if swiftc -typecheck -I "$work" "$ui"/*.swift 2>/dev/null; then
     echo "check-apple-sources: a misspelt SwiftUI keyframe type-checked: the check sees nothing" >&2
     exit 1
 fi
-echo "ok   Apple sources: Kinema type-checks with CoreGraphics and QuartzCore stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances); so do the Swift exports, and the SwiftUI ones against a SwiftUI stand-in"
+echo "ok   Apple sources: Kinema type-checks with CoreGraphics, QuartzCore and SwiftUI stand-ins (CAKeyframeAnimation builder, additive retargets, CG conformances, custom animations); so do the Swift exports, and the SwiftUI ones against a SwiftUI stand-in"

@@ -62,6 +62,15 @@ extension KinemaError {
         }
     }
 
+    /// Runs `check` and stops the program with its error's message: the rule of the calls whose
+    /// values the app computes itself (an animator's target, a gesture's velocity, a preset's
+    /// duration), where a bad value is a programmer's mistake rather than data to handle.
+    package static func precondition(
+        _ check: () throws -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        do { try check() } catch { preconditionFailure("\(error)", file: file, line: line) }
+    }
+
     /// Throws unless `value` is finite and ≥ 0.
     package static func requireNonNegative(_ value: Double, _ parameter: @autoclosure () -> String) throws {
         guard value.isFinite, value >= 0 else {

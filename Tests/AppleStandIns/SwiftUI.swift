@@ -110,3 +110,68 @@ public struct KeyframesSequence<Value>: Keyframes {}
         -> KeyframesSequence<Value>
     { accumulated }
 }
+
+/// https://developer.apple.com/documentation/swiftui/animationstatekey
+public protocol AnimationStateKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// https://developer.apple.com/documentation/swiftui/animationstate
+public struct AnimationState<Value: VectorArithmetic> {
+    /// https://developer.apple.com/documentation/swiftui/animationstate/subscript(_:)
+    public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
+        get { K.defaultValue }
+        set {}
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/animationcontext
+public struct AnimationContext<Value: VectorArithmetic> {
+    /// https://developer.apple.com/documentation/swiftui/animationcontext/state
+    public var state: AnimationState<Value>
+    /// https://developer.apple.com/documentation/swiftui/animationcontext/islogicallycomplete
+    public var isLogicallyComplete: Bool
+}
+
+/// https://developer.apple.com/documentation/swiftui/customanimation
+public protocol CustomAnimation: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/customanimation/animate(value:time:context:)
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V?
+    /// https://developer.apple.com/documentation/swiftui/customanimation/velocity(value:time:context:)
+    func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V?
+    /// https://developer.apple.com/documentation/swiftui/customanimation/shouldmerge(previous:value:time:context:)
+    func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool
+}
+
+extension CustomAnimation {
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        nil
+    }
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool { false }
+}
+
+/// https://developer.apple.com/documentation/swiftui/animation
+public struct Animation: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/animation/init(_:)
+    public init<A: CustomAnimation>(_ base: A) {}
+}
+
+extension Animation {
+    /// https://developer.apple.com/documentation/swiftui/animation/default
+    public static let `default` = Animation(DefaultAnimation())
+    private struct DefaultAnimation: CustomAnimation {
+        func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+            nil
+        }
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/withanimation(_:_:)
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
+}

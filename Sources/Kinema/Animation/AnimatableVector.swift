@@ -10,8 +10,8 @@
 ///     public init(animatableComponents c: SIMD3<Double>) { self.init(red: c.x, green: c.y, blue: c.z) }
 /// }
 /// ```
-/// `Double`, `Float`, `SIMD2/3/4` of either conform here, and where CoreGraphics exists `CGFloat`,
-/// `CGPoint`, `CGSize` and `CGRect` do too. The names are Kinema's own, so they do not clash with
+/// `Double`, `Float`, `SIMD2/3/4` of either conform here, and `CGFloat`, `CGPoint`, `CGSize` and
+/// `CGRect` do too, on every platform (Foundation has them outside Apple's). The names are Kinema's own, so they do not clash with
 /// SwiftUI's `VectorArithmetic` on the same types.
 public protocol AnimatableVector: Equatable, Sendable {
     /// The components as a SIMD vector of doubles (a scalar uses lane 0 of a `SIMD2` and leaves

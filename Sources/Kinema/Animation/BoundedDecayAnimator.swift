@@ -21,20 +21,22 @@ public struct BoundedDecayAnimator: Sendable {
     public private(set) var bounce: SpringAnimator<Double>?
 
     /// Creates the motion released at `value` with `velocity` (units per second).
-    /// - Throws: `KinemaError` unless `value`, `velocity` and the bounds are finite, and
-    ///   `restSpeed` and `tolerance` finite and > 0.
+    /// - Precondition: `value`, `velocity` and the bounds are finite, and `restSpeed` and
+    ///   `tolerance` finite and > 0 (values the app computes: the rule of every animator call).
     public init(
         value: Double, velocity: Double, bounds: ClosedRange<Double>, decay: Decay = .normal,
         spring: DampedSpring = .smooth, restSpeed: Double = 0.01, tolerance: Double = 0.001
-    ) throws {
-        try KinemaError.requireFinite(bounds.lowerBound, "bounds lower end")
-        try KinemaError.requireFinite(bounds.upperBound, "bounds upper end")
-        try KinemaError.requirePositive(tolerance, "tolerance")
+    ) {
+        KinemaError.precondition {
+            try KinemaError.requireFinite(bounds.lowerBound, "bounds lower end")
+            try KinemaError.requireFinite(bounds.upperBound, "bounds upper end")
+            try KinemaError.requirePositive(tolerance, "tolerance")
+        }
         self.bounds = bounds
-        fling = try DecayAnimator(decay: decay, value: value, velocity: velocity, restSpeed: restSpeed)
+        fling = DecayAnimator(decay: decay, value: value, velocity: velocity, restSpeed: restSpeed)
         if !bounds.contains(value) {
             handOffTime = 0
-            bounce = try SpringAnimator(
+            bounce = SpringAnimator(
                 spring: spring, value: value, velocity: velocity,
                 target: value < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound,
                 tolerance: tolerance)
@@ -43,7 +45,7 @@ public struct BoundedDecayAnimator: Sendable {
         let edge = velocity < 0 ? bounds.lowerBound : bounds.upperBound
         if velocity != 0, let meeting = decay.time(toReach: edge, from: value, velocity: velocity) {
             handOffTime = meeting
-            bounce = try SpringAnimator(
+            bounce = SpringAnimator(
                 spring: spring, value: edge, velocity: decay.velocity(velocity, after: meeting),
                 target: edge, tolerance: tolerance)
         } else {

@@ -1,7 +1,7 @@
 /// A flick an app drives frame by frame: exponential deceleration from a release velocity
 /// (`Decay`), exact at every frame (closed form from the release, no per-frame feedback).
 /// ```swift
-/// var fling = try DecayAnimator(decay: .normal, value: offset, velocity: gestureVelocity)
+/// var fling = DecayAnimator(decay: .normal, value: offset, velocity: gestureVelocity)
 /// let snapPoint = fling.projectedEnd                 // choose where it lands before it moves
 /// while !fling.isSettled { fling.advance(by: frameDuration) }
 /// ```
@@ -20,11 +20,14 @@ public struct DecayAnimator<Value: AnimatableVector>: Sendable {
     public let initialVelocity: Value
 
     /// Creates a flick from `value` at `velocity` (units per second).
-    /// - Throws: `KinemaError` unless every component is finite and `restSpeed` is finite and > 0.
-    public init(decay: Decay, value: Value, velocity: Value, restSpeed: Double = 0.01) throws {
-        try KinemaError.requirePositive(restSpeed, "restSpeed")
-        try value.requireFinite("value")
-        try velocity.requireFinite("velocity")
+    /// - Precondition: every component is finite and `restSpeed` is finite and > 0 (values the
+    ///   app computes, not data: the rule of every animator call).
+    public init(decay: Decay, value: Value, velocity: Value, restSpeed: Double = 0.01) {
+        KinemaError.precondition {
+            try KinemaError.requirePositive(restSpeed, "restSpeed")
+            try value.requireFinite("value")
+            try velocity.requireFinite("velocity")
+        }
         self.decay = decay
         self.restSpeed = restSpeed
         start = value

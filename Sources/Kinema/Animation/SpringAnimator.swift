@@ -5,9 +5,9 @@
 /// dropped frames and any number of retargets add no error and no drift. A retarget keeps the
 /// position and the velocity exactly and starts the closed form from them.
 /// ```swift
-/// var animator = try SpringAnimator(spring: .snappy, value: SIMD2(0.0, 0.0), target: SIMD2(100.0, 40.0))
+/// var animator = SpringAnimator(spring: .snappy, value: SIMD2(0.0, 0.0), target: SIMD2(100.0, 40.0))
 /// animator.advance(by: 1.0 / 120)           // each display frame
-/// try animator.retarget(to: SIMD2(20.0, 80.0))  // mid-flight: no jump, no kink
+/// animator.retarget(to: SIMD2(20.0, 80.0))  // mid-flight: no jump, no kink
 /// if animator.advance(by: 1.0 / 120) { /* settled on this frame: completion */ }
 /// ```
 ///
@@ -33,15 +33,18 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     @usableFromInline var startVelocity: Components
 
     /// Creates an animator at `value` moving with `velocity` (units per second) towards `target`.
-    /// - Throws: `KinemaError` unless every component is finite and `tolerance` is finite and > 0.
+    /// - Precondition: every component is finite and `tolerance` is finite and > 0 (values the
+    ///   app computes, not data: the rule of every animator call).
     public init(
         spring: DampedSpring, value: Value, velocity: Value = Value(animatableComponents: .zero),
         target: Value, tolerance: Double = 0.001
-    ) throws {
-        try KinemaError.requirePositive(tolerance, "tolerance")
-        try value.requireFinite("value")
-        try velocity.requireFinite("velocity")
-        try target.requireFinite("target")
+    ) {
+        KinemaError.precondition {
+            try KinemaError.requirePositive(tolerance, "tolerance")
+            try value.requireFinite("value")
+            try velocity.requireFinite("velocity")
+            try target.requireFinite("target")
+        }
         self.spring = spring
         self.tolerance = tolerance
         goal = target.animatableComponents
@@ -110,9 +113,9 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// Moves towards `newTarget` from the animator's time on (the last `advance`), keeping the
     /// position and velocity it has then. An app that advances on its own clock and may have
     /// stopped advancing (a drag, a paused view) says when with `retarget(to:at:)`.
-    /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
-    public mutating func retarget(to newTarget: Value) throws {
-        try newTarget.requireFinite("target")
+    /// - Precondition: every component of `newTarget` is finite.
+    public mutating func retarget(to newTarget: Value) {
+        KinemaError.precondition { try newTarget.requireFinite("target") }
         let now = state(at: time)
         let position = goal + now.displacement
         goal = newTarget.animatableComponents
@@ -122,13 +125,12 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// Moves towards `newTarget` from `time` (seconds since the start, on the clock `advance(to:)`
     /// takes) on, keeping the position and velocity the motion has at `time`: the animator first
     /// advances to `time`.
-    /// - Throws: `KinemaError` unless every component of `newTarget` is finite.
-    /// - Precondition: `time` is finite and not before the animator's time (as for `advance(to:)`).
-    public mutating func retarget(to newTarget: Value, at time: Double) throws {
-        try newTarget.requireFinite("target")
+    /// - Precondition: every component of `newTarget` is finite, and `time` is finite and not
+    ///   before the animator's time (as for `advance(to:)`).
+    public mutating func retarget(to newTarget: Value, at time: Double) {
         FrameRule.requireTime(time, from: self.time, in: "retarget(to:at:)")
         advance(to: time)
-        try retarget(to: newTarget)
+        retarget(to: newTarget)
     }
 
     /// Starts again from `value` with `velocity`, towards the same target, at the animator's time
@@ -136,24 +138,24 @@ public struct SpringAnimator<Value: AnimatableVector>: Sendable {
     /// was down says when the finger lifted with `restart(from:velocity:at:)`; otherwise the
     /// first frame after the release plays the motion from the last advance, a jump of the time
     /// the drag lasted.
-    /// - Throws: `KinemaError` unless every component is finite.
-    public mutating func restart(from value: Value, velocity: Value) throws {
-        try value.requireFinite("value")
-        try velocity.requireFinite("velocity")
+    /// - Precondition: every component is finite.
+    public mutating func restart(from value: Value, velocity: Value) {
+        KinemaError.precondition {
+            try value.requireFinite("value")
+            try velocity.requireFinite("velocity")
+        }
         start(displacement: value.animatableComponents - goal, velocity: velocity.animatableComponents)
     }
 
     /// Starts again from `value` with `velocity` at `time` (seconds since the start, on the clock
     /// `advance(to:)` takes), towards the same target: the finger lifts at `time` with the view
     /// at `value`, moving at `velocity`, and the next frame continues from there.
-    /// - Throws: `KinemaError` unless every component is finite.
-    /// - Precondition: `time` is finite and not before the animator's time (as for `advance(to:)`).
-    public mutating func restart(from value: Value, velocity: Value, at time: Double) throws {
-        try value.requireFinite("value")
-        try velocity.requireFinite("velocity")
+    /// - Precondition: every component is finite, and `time` is finite and not before the
+    ///   animator's time (as for `advance(to:)`).
+    public mutating func restart(from value: Value, velocity: Value, at time: Double) {
         FrameRule.requireTime(time, from: self.time, in: "restart(from:velocity:at:)")
         self.time = time
-        try restart(from: value, velocity: velocity)
+        restart(from: value, velocity: velocity)
     }
 
     /// Anchors the closed form at the current time on this state (exact: the state handed over is

@@ -119,18 +119,28 @@ extension DampedSpring {
     public static let bouncy = DampedSpring(validatedResponse: 0.5, dampingRatio: dampingRatio(bounce: 0.3))
 
     /// `.smooth` with another duration and `extraBounce` added to its bounce of 0.
-    /// - Throws: `KinemaError` as `init(duration:bounce:)` does for the sums.
-    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) throws -> DampedSpring {
-        try DampedSpring(duration: duration, bounce: 0 + extraBounce)
+    /// - Precondition: `duration` and the sum are valid for `init(duration:bounce:)`: a preset's
+    ///   values are the app's constants (as in SwiftUI, whose presets do not throw); parameters
+    ///   from data go through `init(duration:bounce:)`, which throws.
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        preset(duration: duration, bounce: 0 + extraBounce)
     }
 
     /// `.snappy` with another duration and `extraBounce` added to its bounce of 0.15.
-    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) throws -> DampedSpring {
-        try DampedSpring(duration: duration, bounce: 0.15 + extraBounce)
+    /// - Precondition: as for `smooth(duration:extraBounce:)`.
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        preset(duration: duration, bounce: 0.15 + extraBounce)
     }
 
     /// `.bouncy` with another duration and `extraBounce` added to its bounce of 0.3.
-    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws -> DampedSpring {
-        try DampedSpring(duration: duration, bounce: 0.3 + extraBounce)
+    /// - Precondition: as for `smooth(duration:extraBounce:)`.
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> DampedSpring {
+        preset(duration: duration, bounce: 0.3 + extraBounce)
+    }
+
+    private static func preset(duration: Double, bounce: Double) -> DampedSpring {
+        var spring = DampedSpring.smooth
+        KinemaError.precondition { spring = try DampedSpring(duration: duration, bounce: bounce) }
+        return spring
     }
 }

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func decayAnimatorLandsOnItsProjection() throws {
-        var fling = try DecayAnimator(
+        var fling = DecayAnimator(
             decay: .normal, value: SIMD2(10.0, 20.0), velocity: SIMD2(1500.0, -800.0), restSpeed: 1e-9)
         var frames = 0
         while !fling.advance(by: 1.0 / 120) { frames += 1 }
@@ -101,7 +101,7 @@ import Testing
 
     @Test func flickPastAnEdgeHandsOverToASpringWithTheSameVelocity() throws {
         let spring = try DampedSpring(response: 0.4, dampingRatio: 1)
-        var scroll = try BoundedDecayAnimator(
+        var scroll = BoundedDecayAnimator(
             value: 900, velocity: 3000, bounds: 0...1000, decay: .normal, spring: spring)
         let handOff = try #require(scroll.handOffTime)
         let decay = Decay.normal
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func flickThatStopsInsideNeverSprings() throws {
-        var scroll = try BoundedDecayAnimator(value: 100, velocity: 200, bounds: 0...1000)
+        var scroll = BoundedDecayAnimator(value: 100, velocity: 200, bounds: 0...1000)
         #expect(scroll.handOffTime == nil)
         for _ in 0..<2000 { scroll.advance(by: 1.0 / 60) }
         #expect(!scroll.isSpringing && scroll.isSettled)
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func releaseOutsideTheBoundsSpringsBackAtOnce() throws {
-        var scroll = try BoundedDecayAnimator(value: -60, velocity: -100, bounds: 0...1000)
+        var scroll = BoundedDecayAnimator(value: -60, velocity: -100, bounds: 0...1000)
         #expect(scroll.handOffTime == 0 && scroll.isSpringing)
         for _ in 0..<600 { scroll.advance(by: 1.0 / 60) }
         #expect(scroll.isSettled && scroll.value == 0)
@@ -180,7 +180,7 @@ struct BoundedDecaySettlingTests {
         label: String
     ) throws {
         let tolerance = 0.001
-        var scroll = try BoundedDecayAnimator(
+        var scroll = BoundedDecayAnimator(
             value: value, velocity: velocity, bounds: bounds, restSpeed: restSpeed,
             tolerance: tolerance)
         var completions = 0, firstValue: Double?

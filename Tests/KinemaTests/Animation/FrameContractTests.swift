@@ -7,11 +7,11 @@ import Testing
 /// `advance(by:)` and `advance(to:)`, and the two agree.
 struct FrameContractTests {
     @Test func zeroFramesAndBothFormsAgree() throws {
-        var spring = try SpringAnimator(spring: .bouncy, value: 0.0, target: 1)
+        var spring = SpringAnimator(spring: .bouncy, value: 0.0, target: 1)
         var springTo = spring
-        var decay = try DecayAnimator(decay: .normal, value: 0.0, velocity: 800)
+        var decay = DecayAnimator(decay: .normal, value: 0.0, velocity: 800)
         var decayTo = decay
-        var bounded = try BoundedDecayAnimator(value: 0, velocity: 3000, bounds: 0...500)
+        var bounded = BoundedDecayAnimator(value: 0, velocity: 3000, bounds: 0...500)
         var boundedTo = bounded
         var live = try PhysicsSimulator(scene: .drop(height: 1), method: .rk4(timeStep: 1.0 / 240))
         var liveTo = live
@@ -35,20 +35,20 @@ struct FrameContractTests {
 
     @Test func aNegativeOrNonFiniteFrameIsAProgrammerError() async {
         await #expect(processExitsWith: .failure) {
-            var animator = try SpringAnimator(spring: .smooth, value: 0.0, target: 1)
+            var animator = SpringAnimator(spring: .smooth, value: 0.0, target: 1)
             animator.advance(by: -0.1)
         }
         await #expect(processExitsWith: .failure) {
-            var animator = try SpringAnimator(spring: .smooth, value: 0.0, target: 1)
+            var animator = SpringAnimator(spring: .smooth, value: 0.0, target: 1)
             animator.advance(to: 1)
             animator.advance(to: 0.5)
         }
         await #expect(processExitsWith: .failure) {
-            var animator = try DecayAnimator(decay: .normal, value: 0.0, velocity: 100)
+            var animator = DecayAnimator(decay: .normal, value: 0.0, velocity: 100)
             animator.advance(by: .nan)
         }
         await #expect(processExitsWith: .failure) {
-            var animator = try BoundedDecayAnimator(value: 0, velocity: 100, bounds: 0...10)
+            var animator = BoundedDecayAnimator(value: 0, velocity: 100, bounds: 0...10)
             animator.advance(by: .infinity)
         }
         await #expect(processExitsWith: .failure) {

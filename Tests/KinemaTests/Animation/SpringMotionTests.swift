@@ -44,9 +44,16 @@ import Testing
     }
 
     @Test func presetFunctionsAddTheExtraBounce() throws {
-        let spring = try DampedSpring.snappy(duration: 0.8, extraBounce: 0.1)
+        let spring = DampedSpring.snappy(duration: 0.8, extraBounce: 0.1)
         #expect(abs(spring.response - 0.8) <= 1e-15 && abs(spring.bounce - 0.25) <= 1e-15)
-        #expect(throws: KinemaError.self) { try DampedSpring.bouncy(extraBounce: 0.8) }
+    }
+
+    /// A preset's values are the app's constants (SwiftUI's presets do not throw either): a bounce
+    /// past 1 or a duration of 0 stops the program; the same values as data throw.
+    @Test func aPresetOutsideItsRangeIsAProgrammerError() async throws {
+        await #expect(processExitsWith: .failure) { _ = DampedSpring.bouncy(extraBounce: 0.8) }
+        await #expect(processExitsWith: .failure) { _ = DampedSpring.smooth(duration: 0) }
+        #expect(throws: KinemaError.self) { try DampedSpring(duration: 0.5, bounce: 1.1) }
     }
 
     @Test(arguments: [0.3, 0.7, 1.0, 1.8])

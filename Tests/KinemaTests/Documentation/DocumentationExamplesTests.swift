@@ -82,6 +82,7 @@ import Testing
             + files("Sources/KinemaReference/KinemaReference.docc", ".md")
         let tests =
             try files("Tests/KinemaTests/Documentation", ".swift") + files("Tests/KinemaReferenceTests", ".swift")
+            + files("Tests/AppleStandIns/Snippets", ".swift")  // SwiftUI's: scripts/check-apple-sources.sh
         let compiled = try tests.map {
             Self.code(try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
         }.joined()
@@ -155,8 +156,8 @@ import Testing
             abs(position - still.position(at: 1.0 / 120)) <= 1e-12
                 && abs(velocity - still.velocity(at: 1.0 / 120)) <= 1e-10)
 
-        var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
-        try card.restart(from: SIMD2(140, -30), velocity: SIMD2(900, 250))  // the finger lifts here
+        var card = SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
+        card.restart(from: SIMD2(140, -30), velocity: SIMD2(900, 250))  // the finger lifts here
         card.advance(by: 1.0 / 120)
         let alongX = try DampedSpring.bouncy.motion(from: 140, to: 0, initialVelocity: 900)
         #expect(abs(card.value.x - alongX.position(at: 1.0 / 120)) <= 1e-10)

@@ -8,71 +8,27 @@ import Testing
 
 // The "Getting started" article's code, verbatim (the last test checks it), run against closed forms.
 
-/// A card that springs to wherever it is sent and can be grabbed in mid-flight, read once per
-/// display frame.
-final class CardMotion {
-    private var animator: SpringAnimator<SIMD2<Double>>
-    private let start: Date
-    /// Where the finger caught the card and where it holds it now, while it is down.
-    private var held: (caught: SIMD2<Double>, now: SIMD2<Double>)?
-
-    init(startingAt date: Date) throws {
-        animator = try SpringAnimator(spring: .bouncy, value: .zero, target: .zero)
-        start = date
-    }
-
-    var target: SIMD2<Double> { animator.target }
-
-    /// Sends the card to `point` at `date`; it leaves with the velocity it has then.
-    func send(to point: SIMD2<Double>, at date: Date) throws {
-        try animator.retarget(to: point, at: seconds(date))
-    }
-
-    /// The finger has moved `translation` since it touched down; a touch catches the card where
-    /// it is shown at `date`.
-    func drag(by translation: SIMD2<Double>, at date: Date) {
-        let caught = held?.caught ?? position(at: date)
-        held = (caught, caught + translation)
-    }
-
-    /// The finger lifts at `date`, moving at `velocity` (points per second): the spring takes the
-    /// card from there, at that time.
-    func release(velocity: SIMD2<Double>, at date: Date) throws {
-        guard let held else { return }
-        self.held = nil
-        try animator.restart(from: held.now, velocity: velocity, at: seconds(date))
-    }
-
-    /// The card's position in the frame shown at `date`.
-    func position(at date: Date) -> SIMD2<Double> {
-        if let held { return held.now }
-        animator.advance(to: seconds(date))
-        return animator.value
-    }
-
-    /// Seconds since the start, never before the animator's time (a gesture's time may fall a
-    /// little before the last frame's).
-    private func seconds(_ date: Date) -> Double { max(animator.time, date.timeIntervalSince(start)) }
-}
-
+/// A card that springs to wherever it is sent and can be grabbed in mid-flight: each frame reads
+/// its position at the frame's date.
 struct CardView: View {
-    let motion: CardMotion
+    @State private var card = SpringTimeline(spring: .bouncy, value: CGPoint.zero)
 
     var body: some View {
         TimelineView(.animation) { context in
-            let position = motion.position(at: context.date)
+            let position = card.value(at: context.date)
             RoundedRectangle(cornerRadius: 12)
                 .frame(width: 120, height: 80)
                 .offset(x: position.x, y: position.y)
-                .onTapGesture { try? motion.send(to: motion.target == .zero ? SIMD2(0, 300) : .zero, at: .now) }
+                .onTapGesture { card.retarget(to: card.target == .zero ? CGPoint(x: 0, y: 300) : .zero, at: .now) }
                 .gesture(
                     DragGesture()
                         .onChanged { drag in
-                            motion.drag(by: SIMD2(drag.translation.width, drag.translation.height), at: drag.time)
+                            card.drag(
+                                by: CGPoint(x: drag.translation.width, y: drag.translation.height), date: drag.time)
                         }
                         .onEnded { drag in
-                            try? motion.release(
-                                velocity: SIMD2(drag.velocity.width, drag.velocity.height), at: drag.time)
+                            card.release(
+                                velocity: CGPoint(x: drag.velocity.width, y: drag.velocity.height), date: drag.time)
                         }
                 )
         }
@@ -110,9 +66,9 @@ final class ScrollMotion {
     }
 
     /// The finger lifts, moving at `velocity` (points per second).
-    func release(velocity: Double, at date: Date) throws {
+    func release(velocity: Double, at date: Date) {
         dragStart = nil
-        flick = try BoundedDecayAnimator(value: dragged, velocity: -velocity, bounds: bounds)
+        flick = BoundedDecayAnimator(value: dragged, velocity: -velocity, bounds: bounds)
         flickStart = date
     }
 }
@@ -128,7 +84,7 @@ struct ScrollingList: View {
                 .gesture(
                     DragGesture()
                         .onChanged { drag in motion.drag(by: drag.translation.height, at: drag.time) }
-                        .onEnded { drag in try? motion.release(velocity: drag.velocity.height, at: drag.time) }
+                        .onEnded { drag in motion.release(velocity: drag.velocity.height, at: drag.time) }
                 )
         }
     }
@@ -202,51 +158,57 @@ struct BallBoxView: View {
         }
     }
 
-    /// The card follows the closed-form spring from its retarget state, and rests exactly on the target.
+    /// The card follows the closed-form spring from its retarget state, and rests exactly on
+    /// the target; read at dates out of order, it never rewinds.
     @Test func cardFollowsTheSpringAndRestsOnItsTarget() throws {
         let start = Date(timeIntervalSinceReferenceDate: 0)
-        let card = try CardMotion(startingAt: start)
-        try card.send(to: SIMD2(0, 300), at: start)
+        var card = SpringTimeline(spring: .bouncy, value: CGPoint.zero, at: start)
+        card.retarget(to: CGPoint(x: 0, y: 300), at: start)
         let spring = DampedSpring.bouncy
         let motion = try spring.motion(from: 0, to: 300)
         let frames = Self.frames(from: start, count: 300)
         for date in frames {
-            let position = card.position(at: date), t = date.timeIntervalSince(start)
-            let settled = abs(position.y - 300) == 0
+            let position = card.value(at: date), t = date.timeIntervalSince(start)
+            let settled = position.y == 300
             // Before it settles, the closed form to rounding; after, exactly the target.
             #expect(settled || abs(position.y - motion.position(at: t)) <= 1e-9 * 300, "t = \(t)")
-            #expect(position.x == 0)
+            #expect(position.x == 0 && settled == card.isSettled(at: date))
         }
-        #expect(card.position(at: frames[frames.count - 1]) == SIMD2(0, 300))
+        #expect(card.value(at: frames[frames.count - 1]) == CGPoint(x: 0, y: 300))
         #expect(frames[frames.count - 1].timeIntervalSince(start) > spring.settlingDuration)
-        #expect(throws: KinemaError.self) { try card.send(to: SIMD2(.nan, 0), at: frames[frames.count - 1]) }
+        // A retarget dated before the last change acts at the last change (where it has settled).
+        let end = frames[frames.count - 1]
+        card.retarget(to: .zero, at: end)
+        card.retarget(to: CGPoint(x: 50, y: 0), at: frames[frames.count - 10])
+        #expect(card.value(at: end) == CGPoint(x: 0, y: 300) && card.target == CGPoint(x: 50, y: 0))
+        #expect(card.value(at: frames[frames.count - 10]) == CGPoint(x: 0, y: 300))
     }
 
-    /// The card grabbed in mid-flight at jittered 60–120 Hz frames, held for 0.6 s (no frame
-    /// advances it), and released with the finger's velocity: from the release on, every frame is
-    /// the closed-form spring from the finger's state at the release time. Restarted at the
-    /// animator's own time instead, the first frame after the release jumped (188 pt in an app).
+    /// The card grabbed in mid-flight at jittered 60–120 Hz frames, held for 0.6 s, and released
+    /// with the finger's velocity, as the view's gestures do: from the release on, every frame is
+    /// the closed-form spring from the finger's state at the release time. Restarted at the last
+    /// frame's time instead, the first frame after the release jumped (188 pt in an app).
     @Test func cardGrabbedInFlightLeavesTheFingerWithItsVelocity() throws {
         let start = Date(timeIntervalSinceReferenceDate: 0)
-        let card = try CardMotion(startingAt: start)
-        try card.send(to: SIMD2(0, 300), at: start)
+        var card = SpringTimeline(spring: .bouncy, value: CGPoint.zero, at: start)
+        card.retarget(to: CGPoint(x: 0, y: 300), at: start)
         let frames = Self.frames(from: start, count: 200)
         let grab = frames[20], release = frames[20].addingTimeInterval(0.6)
-        for date in frames[..<20] { _ = card.position(at: date) }
-        let caught = card.position(at: grab)
-        card.drag(by: SIMD2(0, 0), at: grab)
+        let caught = card.value(at: grab)
+        card.drag(by: .zero, date: grab)
         for date in frames[21...] where date < release {
-            card.drag(by: SIMD2(40, -60), at: date)
-            #expect(card.position(at: date) == caught + SIMD2(40, -60))
+            card.drag(by: CGPoint(x: 40, y: -60), date: date)
+            #expect(card.value(at: date) == CGPoint(x: caught.x + 40, y: caught.y - 60))
         }
-        let finger = caught + SIMD2(40, -60), fingerVelocity = SIMD2(-500.0, 800.0)
-        try card.release(velocity: fingerVelocity, at: release)
+        let finger = SIMD2(caught.x + 40, caught.y - 60), fingerVelocity = CGPoint(x: -500, y: 800)
+        card.release(velocity: fingerVelocity, date: release)
+        #expect(card.velocity(at: release) == fingerVelocity)
         let spring = DampedSpring.bouncy
-        let x = try spring.motion(from: finger.x, to: 0, initialVelocity: fingerVelocity.x)
-        let y = try spring.motion(from: finger.y, to: 300, initialVelocity: fingerVelocity.y)
+        let x = try spring.motion(from: finger.x, to: 0, initialVelocity: -500)
+        let y = try spring.motion(from: finger.y, to: 300, initialVelocity: 800)
         for date in frames where date > release {
-            let t = date.timeIntervalSince(release), position = card.position(at: date)
-            let settled = position == SIMD2(0, 300)
+            let t = date.timeIntervalSince(release), position = card.value(at: date)
+            let settled = position == CGPoint(x: 0, y: 300)
             #expect(settled || abs(position.x - x.position(at: t)) <= 1e-9 * 300, "t = \(t)")
             #expect(settled || abs(position.y - y.position(at: t)) <= 1e-9 * 300, "t = \(t)")
         }
@@ -265,7 +227,7 @@ struct BallBoxView: View {
 
         list.drag(by: -1100, at: start)  // scrolled down to offset 1100
         #expect(list.offset(at: start) == 1100)
-        try list.release(velocity: -1500, at: start)  // content moving up at 1,500 points/s
+        list.release(velocity: -1500, at: start)  // content moving up at 1,500 points/s
         let meeting = try #require(Decay.normal.time(toReach: 1200, from: 1100, velocity: 1500))
         let beforeMeeting = start.addingTimeInterval(meeting * 0.999)
         let atMeeting = start.addingTimeInterval(meeting)
@@ -319,7 +281,7 @@ struct BallBoxView: View {
 
     @Test func viewsAreBuiltFromTheModels() throws {
         let start = Date()
-        _ = CardView(motion: try CardMotion(startingAt: start)).body
+        _ = CardView().body
         _ = ScrollingList(motion: try ScrollMotion(contentLength: 2000, viewLength: 800)).body
         _ = BallBoxView(box: try BallBox(startingAt: start)).body
     }
@@ -329,7 +291,7 @@ struct BallBoxView: View {
         let snippets = try documentedSnippets(in: "Sources/Kinema/Kinema.docc/GettingStarted.md")
         let compiled = LibraryExamplesTests.normalized(
             try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-        #expect(snippets.count == 6)
+        #expect(snippets.count == 5)
         for snippet in snippets {
             #expect(compiled.contains(LibraryExamplesTests.normalized(snippet)), "Not compiled here:\n\(snippet)")
         }
@@ -345,6 +307,20 @@ struct BallBoxView: View {
     }
 
     struct ModifiedContent<Content: View>: View { let content: Content }
+
+    /// SwiftUI's `State`: storage outside the view, set from its (non-mutating) closures.
+    @propertyWrapper struct State<Value> {
+        private final class Storage {
+            var value: Value
+            init(_ value: Value) { self.value = value }
+        }
+        private let storage: Storage
+        init(wrappedValue: Value) { storage = Storage(wrappedValue) }
+        var wrappedValue: Value {
+            get { storage.value }
+            nonmutating set { storage.value = newValue }
+        }
+    }
 
     extension View {
         func frame(width: CGFloat? = nil, height: CGFloat? = nil) -> ModifiedContent<Self> { .init(content: self) }

@@ -22,29 +22,29 @@ import Testing
     }
 
     @Test func frameByFrameWithRetarget() throws {
-        var animator = try SpringAnimator(spring: .snappy, value: 0.0, target: 100.0)
+        var animator = SpringAnimator(spring: .snappy, value: 0.0, target: 100.0)
         for frameDuration in [1.0 / 120, 1.0 / 120, 1.0 / 60] {  // as the display link reports them
             animator.advance(by: frameDuration)
             // layer.position.x = animator.value
         }
-        try animator.retarget(to: 40)
+        animator.retarget(to: 40)
         while !animator.advance(by: 1.0 / 120) {}  // true on the frame it settles
         #expect(animator.isSettled && animator.value == 40)
     }
 
     @Test func gestureHandOffIn2D() throws {
-        var card = try SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
+        var card = SpringAnimator(spring: .bouncy, value: SIMD2(0.0, 0.0), target: SIMD2(0.0, 0.0))
         let release = SIMD2(140.0, -30.0), releaseVelocity = SIMD2(900.0, 250.0)  // from the pan gesture
-        try card.restart(from: release, velocity: releaseVelocity)
+        card.restart(from: release, velocity: releaseVelocity)
         let landing = Decay.normal.projectedEnd(from: release, velocity: releaseVelocity)
-        try card.retarget(to: landing.x > 200 ? SIMD2(400, 0) : SIMD2(0, 0))
+        card.retarget(to: landing.x > 200 ? SIMD2(400, 0) : SIMD2(0, 0))
         #expect(card.target == SIMD2(400, 0) && card.value == release)
     }
 
     @Test func scrollFlingRubberBandAndBounce() throws {
         let band = try RubberBand(dimension: 800)
         let shown = band.clamp(-120, to: 0...2000)  // dragged 120 past the top
-        var scroll = try BoundedDecayAnimator(value: 1900, velocity: 2500, bounds: 0...2000)
+        var scroll = BoundedDecayAnimator(value: 1900, velocity: 2500, bounds: 0...2000)
         while !scroll.advance(by: 1.0 / 120) {}  // decays, meets 2000, springs back onto it
         #expect(shown < 0 && shown > -120 && scroll.isSettled && scroll.value == 2000)
     }
