@@ -17,16 +17,18 @@ demo: build
 # The format lint; the platform check (reads the source: Linux cannot build for Apple SDKs); the
 # README against docs/ (headline figures, links, length, the version); what an app depending on
 # Kinema resolves (at most 4 packages: scripts/check-dependencies.sh); the unit, CLI and accuracy
-# tests; the public API against the latest release (and that the check fails on a removal); the
-# Apple-only sources type-checked against CoreGraphics and QuartzCore stand-ins; the exports played
-# in Chromium and ThorVG; the Slurm array script on a single-node Slurm; the notebooks on small
-# inputs and the Dask sweep; the documentation, warnings as errors.
+# tests; the public API against the latest release (and that the check fails on a removal), every
+# public symbol documented; the Apple-only sources type-checked against CoreGraphics, QuartzCore and
+# SwiftUI stand-ins; the exports played in Chromium and ThorVG; the Slurm array script on a
+# single-node Slurm; the notebooks on small inputs and the Dask sweep; the documentation, warnings
+# as errors.
 test: setup lint
 	python3 scripts/check-platforms.py --self-test
 	python3 scripts/check-docs.py --self-test
 	bash scripts/check-dependencies.sh
 	swift test
 	bash scripts/api-check.sh
+	python3 scripts/check-api-docs.py --self-test
 	bash scripts/check-apple-sources.sh
 	bash scripts/players.sh
 	bash scripts/studio-check.sh

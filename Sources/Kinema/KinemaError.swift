@@ -13,6 +13,7 @@ public struct KinemaError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The whole message.
     public let description: String
 
+    /// The error for `value` of `parameter`, which must be `rule`.
     public init(parameter: String, value: String, rule: String) {
         self.parameter = parameter
         self.value = value

@@ -157,8 +157,7 @@ extension SimulationValues {
         case .dopri5: return .dopri5(tolerance: tol)
         case .dop853: return .dop853(tolerance: tol)
         case .exact: return .exact
-        // Its steps are semi-implicit Euler's; `simulation(_:)` hands them to the contact pipeline.
-        case .moreauJean: return .semiImplicitEuler(timeStep: h)
+        case .moreauJean: return .moreauJean(timeStep: h)
         default: preconditionFailure("GSL integrators are handled by choice()")
         }
     }
@@ -185,9 +184,6 @@ extension SimulationValues {
         simulation.stepBudget = try stepBudget()
         try check(Self.maxStepBit)
         simulation.maximumStep = self[.maxStep] ?? .infinity
-        if self[text: .integrator] == SimulationOptions.Integrator.moreauJean.rawValue {
-            simulation.moreauJeanStep = self[.dt] ?? 0.001
-        }
         return simulation
     }
 

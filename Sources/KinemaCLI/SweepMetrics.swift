@@ -160,12 +160,10 @@ struct SweepMetrics: Sendable {
                 // A body's impacts: those it makes, and those another body makes on it.
                 var counts = [Int](repeating: 0, count: scene.bodies.count)
                 var last = [Double?](repeating: nil, count: scene.bodies.count)
-                let index = Dictionary(scene.bodies.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-                let planes = Set(scene.planes.map(\.name))
                 for event in trajectory.events {
-                    var involved = [index[event.body]]
-                    if !planes.contains(event.collider) { involved.append(index[event.collider]) }
-                    for case let i? in involved {
+                    var involved = [event.bodyIndex]
+                    if case .body(let other) = event.hit { involved.append(other) }
+                    for i in involved {
                         counts[i] += 1
                         last[i] = event.time
                     }

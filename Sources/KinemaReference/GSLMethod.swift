@@ -3,7 +3,24 @@ import Kinema
 
 /// A `gsl_odeiv2` step type.
 public enum GSLMethod: String, CaseIterable, Sendable {
-    case rk2, rk4, rkf45, rkck, rk8pd, rk4imp, bsimp, msadams, msbdf
+    /// Explicit embedded Runge–Kutta (2, 3).
+    case rk2
+    /// Explicit fourth-order Runge–Kutta (classical).
+    case rk4
+    /// Explicit embedded Runge–Kutta–Fehlberg (4, 5).
+    case rkf45
+    /// Explicit embedded Runge–Kutta Cash–Karp (4, 5).
+    case rkck
+    /// Explicit embedded Runge–Kutta Prince–Dormand (8, 9).
+    case rk8pd
+    /// Implicit Gaussian fourth-order Runge–Kutta (needs a Jacobian).
+    case rk4imp
+    /// Implicit Bulirsch–Stoer of Bader and Deuflhard (needs a Jacobian).
+    case bsimp
+    /// Variable-coefficient linear multistep Adams, orders 1 to 12.
+    case msadams
+    /// Variable-coefficient linear multistep backward differentiation (BDF), orders 1 to 5.
+    case msbdf
 
     /// The implicit methods, which GSL 2.7 dereferences a Jacobian for (they crash without one).
     public var needsJacobian: Bool { self == .rk4imp || self == .bsimp || self == .msbdf }

@@ -15,6 +15,7 @@
 /// spring's energy never grows, so once it holds the value stays within `tolerance` of the target
 /// for good. The animator then sits exactly on the target with zero velocity.
 public struct SpringAnimator<Value: AnimatableVector>: Sendable {
+    /// The value's components, as the spring moves them (SIMD lanes, `Double` for a scalar).
     public typealias Components = Value.AnimatableComponents
 
     /// The spring that moves the value.

@@ -1,8 +1,11 @@
 /// How a scene's units map to a canvas's pixels: x to the right and, as screens have it, y down
 /// (the scene's y flipped unless `flipsY` is false), the scene's origin at `origin`.
 public struct CanvasMapping: Hashable, Sendable {
+    /// The canvas width in pixels.
     public let width: Double
+    /// The canvas height in pixels.
     public let height: Double
+    /// Pixels per scene unit (per metre for a scene in metres).
     public let pixelsPerUnit: Double
     /// The canvas pixel where the scene's origin is.
     public let origin: SIMD2<Double>

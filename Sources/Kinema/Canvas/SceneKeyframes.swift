@@ -11,23 +11,30 @@
 public struct SceneKeyframes: Sendable {
     /// One body on the canvas.
     public struct Body: Sendable {
+        /// The body's name in the scene; the exports name its layer, element or track so.
         public let name: String
         /// In pixels.
         public let radius: Double
+        /// A static body: drawn where it is, without keyframes that move it.
         public let isStatic: Bool
         /// The canvas x and y (pixels), with the same keyTimes.
         public let x: KeyframeFit
+        /// The canvas y (pixels, down as screens have it), on x's keyTimes.
         public let y: KeyframeFit
         /// The most the fitted position is from the simulated one on the canvas, in pixels
         /// (the axes' errors combined).
         public var maxError: Double { (x.maxError * x.maxError + y.maxError * y.maxError).squareRoot() }
+        /// The keyframes of each axis (x and y share them).
         public var keyframeCount: Int { x.keyframeCount }
     }
 
+    /// How the scene's units map to the canvas.
     public let mapping: CanvasMapping
     /// Pixels.
     public let tolerance: Double
+    /// The motion's length in seconds.
     public let duration: Double
+    /// One track per body of the scene, in the scene's order.
     public let bodies: [Body]
     /// How the exports print its numbers (default: to the tolerance).
     public var rounding: KeyframeFit.Rounding = .toBound

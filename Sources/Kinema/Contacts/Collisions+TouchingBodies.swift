@@ -44,8 +44,8 @@ extension Collisions {
             let sides = contact.other >= 0 ? [contact.body, contact.other] : [contact.body]
             events.append(
                 ImpactEvent(
-                    time: time, body: scene.bodies[contact.body].name,
-                    collider: contact.other >= 0 ? scene.bodies[contact.other].name : scene.planes[contact.plane].name,
+                    time: time, body: contact.body,
+                    hit: contact.other >= 0 ? .body(contact.other) : .plane(contact.plane), in: scene,
                     speedIn: speedIn, speedOut: max(separationSpeed(system, state, contact), 0),
                     jumps: sides.map {
                         .init(

@@ -520,7 +520,7 @@ enum Collisions {
             system.set(&state.velocity, body: b, to: v)
             events.append(
                 ImpactEvent(
-                    time: time, body: scene.bodies[b].name, collider: plane.name,
+                    time: time, body: b, hit: .plane(p), in: scene,
                     speedIn: speedIn, speedOut: speedOut,
                     jumps: [.init(body: b, position: x, before: before, after: v)]))
         case .body(let o):
@@ -554,7 +554,7 @@ enum Collisions {
             system.set(&state.velocity, body: o, to: vo)
             events.append(
                 ImpactEvent(
-                    time: time, body: scene.bodies[b].name, collider: scene.bodies[o].name,
+                    time: time, body: b, hit: .body(o), in: scene,
                     speedIn: speedIn, speedOut: speedOut,
                     jumps: [
                         .init(body: b, position: xa, before: beforeA, after: va),

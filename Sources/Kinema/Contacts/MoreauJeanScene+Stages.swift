@@ -199,14 +199,14 @@ extension MoreauJeanScene {
             if let o = partner, inverseMass[o] > 0 {
                 jumps.append(.init(body: o, position: x[o], before: free[o], after: v[o]))
             }
-            let collider: String
+            let hit: ImpactEvent.Collider
             switch contact.other {
-            case .plane(let p): collider = scene.planes[p].name
-            case .body(let o): collider = scene.bodies[o].name
+            case .plane(let p): hit = .plane(p)
+            case .body(let o): hit = .body(o)
             }
             events.append(
                 ImpactEvent(
-                    time: time + h, body: scene.bodies[contact.body].name, collider: collider,
+                    time: time + h, body: contact.body, hit: hit, in: scene,
                     speedIn: contact.impactSpeed, speedOut: contact.target > 0 ? max(0, separating) : 0, jumps: jumps))
             eventCount += 1
             if eventCount > eventLimit { throw SimulationError.tooManyEvents(time: time + h, limit: eventLimit) }

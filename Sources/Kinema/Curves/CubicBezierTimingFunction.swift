@@ -11,9 +11,13 @@
 /// near 1e-2; it is exactly 0 at t = 0 and 1 at t = 1. Controls x1 = 1/3, x2 = 2/3 make x(s) = s,
 /// and that case skips the solve.
 public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
+    /// The first control point's x (time), in [0, 1].
     public let x1: Double
+    /// The first control point's y (progress), any finite value (past [0, 1]: overshoot).
     public let y1: Double
+    /// The second control point's x (time), in [0, 1].
     public let x2: Double
+    /// The second control point's y (progress), any finite value.
     public let y2: Double
 
     /// Creates the timing function with control points (x1, y1) and (x2, y2).
@@ -32,7 +36,7 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     }
 
     /// The largest |y| of a control point: values of the curve stay finite up to it.
-    public static var largestControl: Double { 1e300 }
+    package static var largestControl: Double { 1e300 }
 
     @usableFromInline
     init(uncheckedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
@@ -55,7 +59,7 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
 
     /// True when the x-controls are (1/3, 2/3), which makes x(s) = s.
     @inlinable
-    public var isIdentityInX: Bool { x1 == 1.0 / 3.0 && x2 == 2.0 / 3.0 }
+    package var isIdentityInX: Bool { x1 == 1.0 / 3.0 && x2 == 2.0 / 3.0 }
 
     /// True when both controls lie on the diagonal (x1 = y1, x2 = y2), which makes the curve y = t
     /// exactly, as for `linear`.
@@ -107,7 +111,7 @@ public struct CubicBezierTimingFunction: EasingCurve, Hashable, Codable {
     /// leaves the bracket; it stops when x(s) = t exactly or the step is below 1e-16.
     /// - Complexity: at most 100 iterations; typically 3–6.
     @inlinable
-    public func parameter(at t: Double) -> Double {
+    package func parameter(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }
         if isIdentityInX { return t }

@@ -14,11 +14,17 @@ import RealModule
 /// frequency. Large `μt` switches to the two real exponentials so nothing overflows.
 /// Accuracy: a few ulps of the result for moderate `λt`; the solution satisfies the ODE to rounding.
 public struct DampedHarmonicOscillator: Hashable, Sendable {
+    /// Mass m (> 0).
     public let mass: Double
+    /// Stiffness k (≥ 0).
     public let stiffness: Double
+    /// Damping coefficient c (≥ 0).
     public let damping: Double
+    /// The rest position the spring pulls toward.
     public let target: Double
+    /// The position x0 at t = 0.
     public let initialPosition: Double
+    /// The velocity v0 at t = 0.
     public let initialVelocity: Double
 
     @usableFromInline let decayRate: Double

@@ -7,10 +7,15 @@
 /// Animation's, SwiftUI's and Penner's spellings (`easeInEaseOut`, `easeInOut`, `easeOutBounce`)
 /// parse too, in any case.
 public enum Easing: EasingCurve, Hashable {
+    /// A cubic-bezier timing function: Core Animation's and CSS's named ones, or `cubic-bezier(…)`.
     case timingFunction(CubicBezierTimingFunction)
+    /// One of Penner's equations, `quad-in` to `bounce-in-out`.
     case penner(PennerEasing)
+    /// `back`, `elastic` or `poly` with its parameter.
     case parametric(ParametricEasing)
+    /// `lockwood-bounce-out` (`LockwoodBounce`).
     case lockwoodBounce
+    /// `damped-cosine(a,b)`: `1 − e^(−a t)cos(b t)`, pinned to 1 at t = 1.
     case dampedCosine(DampedCosine)
 
     /// Every fixed name (the parameterized `cubic-bezier(…)` and `damped-cosine(…)` aside).

@@ -12,6 +12,7 @@
 /// under constant gravity would keep one. `PennerEasing(.bounce, .out)` is the physical one
 /// (g = 121/8, restitution 1/2).
 public struct LockwoodBounce: EasingCurve, Hashable {
+    /// The curve (it has no parameters).
     public init() {}
 
     /// The arcs as (end of arc, a, b, c) for `a·t² + b·t + c`.

@@ -13,9 +13,13 @@ import RealModule
 ///
 /// Exactly 0 at t = 0 and 1 at t = 1, like every easing here.
 public struct ParametricEasing: EasingCurve, Hashable {
+    /// The family and its parameter.
     public enum Shape: Hashable, Sendable {
+        /// Back: f(u) = u²((s + 1)u − s) with overshoot s (any finite value).
         case back(overshoot: Double)
+        /// Penner's elastic with amplitude a ≥ 1 and period p > 0.
         case elastic(amplitude: Double, period: Double)
+        /// f(u) = uⁿ with exponent n > 0.
         case poly(exponent: Double)
 
         /// The family's name in easing names.
@@ -28,9 +32,12 @@ public struct ParametricEasing: EasingCurve, Hashable {
         }
     }
 
+    /// Which end is eased, as for Penner's equations.
     public typealias Mode = PennerEasing.Mode
 
+    /// The family and its parameter.
     public let shape: Shape
+    /// Which end is eased.
     public let mode: Mode
 
     /// - Throws: `KinemaError` for a non-finite parameter, an elastic amplitude below 1 or a

@@ -13,15 +13,41 @@ import RealModule
 public struct PennerEasing: EasingCurve, Hashable {
     /// The shape of the easing.
     public enum Family: String, CaseIterable, Sendable {
-        case quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce
+        /// f(t) = t².
+        case quad
+        /// f(t) = t³.
+        case cubic
+        /// f(t) = t⁴.
+        case quart
+        /// f(t) = t⁵.
+        case quint
+        /// f(t) = 1 − cos(πt/2).
+        case sine
+        /// f(t) = 2^(10(t − 1)), pinned to 0 at t = 0.
+        case expo
+        /// f(t) = 1 − √(1 − t²).
+        case circ
+        /// f(t) = t²((s + 1)t − s), s = 1.70158 (in-out: s·1.525).
+        case back
+        /// Amplitude 1, period 0.3 (in-out: 0.45).
+        case elastic
+        /// Penner's bounce: bounce-out is 7.5625·t² over breakpoints 1/2.75, 2/2.75, 2.5/2.75.
+        case bounce
     }
 
     /// Which end of the motion is eased.
     public enum Mode: String, CaseIterable, Sendable {
-        case `in`, out, inOut = "in-out"
+        /// Eased at the start: f(t).
+        case `in`
+        /// Eased at the end: 1 − f(1 − t).
+        case out
+        /// Eased at both: f(2t)/2, then 1 − f(2 − 2t)/2.
+        case inOut = "in-out"
     }
 
+    /// The equation.
     public let family: Family
+    /// Which end is eased.
     public let mode: Mode
 
     /// Creates the easing `family`-`mode`, for example `PennerEasing(.bounce, .out)`.

@@ -9,10 +9,13 @@ public struct CSSLinearEasing: Hashable, Sendable {
     /// One point of the function: the output (0 at the start, 1 at the end, beyond both where
     /// the motion overshoots) at a progress in [0, 1].
     public struct Stop: Hashable, Sendable {
+        /// The easing's output there.
         public let output: Double
+        /// The progress, in [0, 1].
         public let progress: Double
     }
 
+    /// The points, by increasing progress: the first at 0, the last at 1.
     public let stops: [Stop]
     /// Max |easing − motion| over the duration, as a fraction of the travel.
     public let maxError: Double
@@ -20,7 +23,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
     public let tolerance: Double
 
     /// The most points a fit may place before it gives up (each is a few dozen bytes of CSS).
-    public static let pointLimit = 100_000
+    package static let pointLimit = 100_000
 
     /// - Parameters:
     ///   - source: the motion, from its first value to its last.
@@ -32,9 +35,9 @@ public struct CSSLinearEasing: Hashable, Sendable {
         self.tolerance = tolerance
         // The points are fitted to 0.9 of the tolerance: the rest is the rounding's room.
         let tolerance = Self.fitShare * tolerance
-        let d = source.duration, first = source.value(0), travel = source.value(d) - first
+        let d = source.duration, first = source.value(at: 0), travel = source.value(at: d) - first
         // Ending within rounding of the start (sin 2πt at t = 1) is ending where it started.
-        let swing = KeyframeBaker.turningPoints(source).map { abs(source.value($0) - first) }.max() ?? 0
+        let swing = KeyframeBaker.turningPoints(source).map { abs(source.value(at: $0) - first) }.max() ?? 0
         guard abs(travel) > 1e-9 * swing, travel.isFinite else {
             throw KinemaError(
                 parameter: "travel (last value − first)", value: "\(travel)",
@@ -42,8 +45,8 @@ public struct CSSLinearEasing: Hashable, Sendable {
         }
         var normalized = try MotionSource(
             duration: d, breakpoints: source.breakpoints,
-            value: { (source.value($0) - first) / travel },
-            velocity: { source.velocity($0, $1) / travel })
+            value: { (source.value(at: $0) - first) / travel },
+            velocity: { source.velocity(at: $0, fromLeft: $1) / travel })
         normalized.extrema = source.extrema
         normalized.verticalTangents = source.verticalTangents
         let (knots, jumpStarts) = KeyframeBaker.separatingEndJumps(
@@ -88,7 +91,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
         progress[0] = 0
         progress[progress.count - 1] = 1
         let animation = try KeyframeAnimation(
-            values: times.map { [normalized.value($0)] }, keyTimes: progress, duration: d)
+            values: times.map { [normalized.value(at: $0)] }, keyTimes: progress, duration: d)
         maxError = KeyframeBaker.maxError(animation, normalized)
         stops = zip(animation.values, progress).map { Stop(output: $0[0], progress: $1) }
     }

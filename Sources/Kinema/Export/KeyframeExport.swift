@@ -80,7 +80,7 @@ public enum KeyframeExport {
 
     /// `name` as a CSS identifier, by CSSOM's "serialize an identifier" (what `CSS.escape` does):
     /// `a b{c}` → `a\ b\{c\}`, a leading digit → `\31 `, controls as hex escapes, NUL → U+FFFD.
-    public static func cssIdentifier(_ name: String) -> String {
+    package static func cssIdentifier(_ name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         var text = ""
         for (i, c) in scalars.enumerated() {

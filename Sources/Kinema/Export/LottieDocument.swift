@@ -7,7 +7,14 @@
 public struct LottieDocument: Sendable {
     /// The transform property each layer animates.
     public enum Property: String, CaseIterable, Sendable {
-        case position, scale, rotation, opacity
+        /// The layer's position (`p`), in pixels.
+        case position
+        /// Its scale (`s`), in percent.
+        case scale
+        /// Its rotation (`r`), in degrees.
+        case rotation
+        /// Its opacity (`o`), in percent.
+        case opacity
 
         /// Where the values 0 and 1 land by default: pixels, percent, degrees, percent.
         public var defaultRange: (from: Double, to: Double) {
@@ -19,10 +26,15 @@ public struct LottieDocument: Sendable {
         }
     }
 
+    /// The property each layer animates.
     public let property: Property
+    /// Where the track's values 0 and 1 land on the property.
     public let range: (from: Double, to: Double)
+    /// Frames per second (`fr`); keyframe times are in frames.
     public let frameRate: Double
+    /// The composition's width in pixels (`w`).
     public let width: Int
+    /// The composition's height in pixels (`h`).
     public let height: Int
 
     /// `LottieDocument()`: the position of a 512 × 512 layer at 60 fps.

@@ -2,7 +2,9 @@
 /// pixels (`ValueMapping(from: 0, to: 300)`), a fraction onto percent (`.percent`), radians onto
 /// degrees (`.degrees`). Timing functions are unchanged by it: each segment's progress is the same.
 public struct ValueMapping: Sendable, Hashable {
+    /// What each unit of value becomes (finite, nonzero).
     public let scale: Double
+    /// Where the value 0 lands.
     public let offset: Double
 
     /// Values as they are.

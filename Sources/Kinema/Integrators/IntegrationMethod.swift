@@ -2,9 +2,15 @@ import RealModule
 
 /// Which integrator a simulation uses, with its setting: a fixed step or a tolerance.
 public enum IntegrationMethod: Hashable, Sendable {
+    /// Explicit (forward) Euler at a fixed step: first order, for comparison; it gains energy on
+    /// every oscillator.
     case euler(timeStep: Double)
+    /// Semi-implicit (symplectic) Euler at a fixed step: velocity first, then position with it.
+    /// First order, energy bounded: what most game engines step.
     case semiImplicitEuler(timeStep: Double)
+    /// Velocity Verlet at a fixed step: second order and symplectic.
     case verlet(timeStep: Double)
+    /// The classic fourth-order Runge–Kutta at a fixed step: four evaluations per step.
     case rk4(timeStep: Double)
     /// Adams–Bashforth–Moulton PECE of the given order (1…12) at a fixed step: two evaluations per
     /// step. Samples between grid points come from its interpolant.
@@ -17,9 +23,14 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// (rest length 0, or any rest length in 1-D while each spring keeps its ends in order; bodies
     /// joined by springs up to 48 coordinates).
     case exact
+    /// Moreau–Jean time stepping for piles and rains, at a fixed step: semi-implicit Euler whose
+    /// every step solves all contacts' impulses at once (restitution, Coulomb friction between
+    /// spheres and on planes), projects overlaps out, and puts islands at rest to sleep. Impacts
+    /// take effect at a step's end instead of being located to rounding.
+    case moreauJean(timeStep: Double)
 
     /// The orders `adams` has.
-    public static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.highestOrder }
+    @usableFromInline package static var adamsOrders: ClosedRange<Int> { 1...AdamsCoefficients.highestOrder }
 
     /// The method's name, as `kinema --integrator` takes it and errors name it.
     public var name: String {
@@ -32,6 +43,7 @@ public enum IntegrationMethod: Hashable, Sendable {
         case .dopri5: return "dopri5"
         case .dop853: return "dop853"
         case .exact: return "exact"
+        case .moreauJean: return "moreau-jean"
         }
     }
 
@@ -44,7 +56,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// the samples bound the step so that a body cannot cross a plane and come back unseen.
     func endsStepsOnSamples(hasColliders: Bool) -> Bool {
         switch self {
-        case .euler, .semiImplicitEuler, .verlet, .rk4: return true
+        case .euler, .semiImplicitEuler, .verlet, .rk4, .moreauJean: return true
         case .adams: return false
         case .dopri5, .dop853, .exact: return hasColliders
         }
@@ -53,15 +65,17 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// The fixed step, for fixed-step methods.
     public var timeStep: Double? {
         switch self {
-        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _): return h
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _),
+            .moreauJean(let h):
+            return h
         default: return nil
         }
     }
 
     /// Throws unless the step or tolerance is finite and > 0 and the order is one Kinema has.
-    public func validate() throws {
+    package func validate() throws {
         switch self {
-        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h):
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .moreauJean(let h):
             try KinemaError.requirePositive(h, "timeStep")
         case .adams(let h, let order):
             try KinemaError.requirePositive(h, "timeStep")
@@ -81,7 +95,8 @@ public enum IntegrationMethod: Hashable, Sendable {
     public func largestStableStep(omega: Double, dampingRatio zeta: Double) -> Double? {
         switch self {
         case .euler: return ExplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
-        case .semiImplicitEuler: return SemiImplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
+        case .semiImplicitEuler, .moreauJean:
+            return SemiImplicitEuler.largestStableStep(omega: omega, dampingRatio: zeta)
         case .verlet: return VelocityVerlet.largestStableStep(omega: omega, dampingRatio: zeta)
         case .rk4: return RK4.largestStableStep(omega: omega, dampingRatio: zeta)
         case .adams(_, let order):
@@ -126,7 +141,7 @@ public enum IntegrationMethod: Hashable, Sendable {
     /// - Accuracy, while an underdamped mode still oscillates above the tolerance (for
     ///   ln(1/tol)/(ζω) seconds): steps per radian ≈ A·tol^(−1/p), half of what was measured on a
     ///   spring with ζ = 0.1 from tol 1e-4 to 1e-11 (DP5(4): A = 0.2, p = 5; DOP853: A = 0.15, p = 8).
-    public func estimatedSteps(duration: Double, omega: Double, dampingRatio zeta: Double) -> Double {
+    package func estimatedSteps(duration: Double, omega: Double, dampingRatio zeta: Double) -> Double {
         let fastest = Self.fastestRate(omega: omega, dampingRatio: zeta)
         func adaptive(_ tolerance: Double, region: Double, perRadian: Double, order: Double) -> Double {
             let stability = duration * fastest / region
@@ -136,7 +151,8 @@ public enum IntegrationMethod: Hashable, Sendable {
             return max(stability, accuracy)
         }
         switch self {
-        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _):
+        case .euler(let h), .semiImplicitEuler(let h), .verlet(let h), .rk4(let h), .adams(let h, _),
+            .moreauJean(let h):
             return (duration / h).rounded(.up)
         case .dopri5(let tolerance): return adaptive(tolerance, region: 3.3, perRadian: 0.2, order: 5)
         case .dop853(let tolerance): return adaptive(tolerance, region: 6, perRadian: 0.15, order: 8)

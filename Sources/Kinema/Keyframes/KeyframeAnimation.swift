@@ -19,15 +19,23 @@ public struct KeyframeAnimation: Hashable, Sendable {
         case cubicPaced
     }
 
+    /// The animated property, as Core Animation names it (`position.y`, `opacity`).
     public let keyPath: String
+    /// One value per keyframe, each with the property's components.
     public let values: [[Double]]
+    /// Each keyframe's time as a fraction of `duration`: from 0 to 1, increasing.
     public let keyTimes: [Double]
+    /// One per segment (values − 1): the pacing between two keyframes.
     public let timingFunctions: [CubicBezierTimingFunction]
+    /// How values between keyframes are found.
     public let calculationMode: CalculationMode
+    /// Seconds (> 0).
     public let duration: Double
     /// Kochanek–Bartels parameters per keyframe, for the cubic modes (0: Catmull–Rom).
     public let tensionValues: [Double]
+    /// Kochanek–Bartels continuity per keyframe (empty: 0).
     public let continuityValues: [Double]
+    /// Kochanek–Bartels bias per keyframe (empty: 0).
     public let biasValues: [Double]
 
     /// - Throws: `KinemaError` naming the problem: no values, values of different sizes or not

@@ -14,8 +14,14 @@ import RealModule
 ///   does (unless its y-controls leave [0, 1] and fitted ones in [0, 1] do too), else one fitted by
 ///   `SegmentFitter` (controls in [0, 1]). Impacts are always knots.
 public enum KeyframeBaker {
+    /// Where keyframes go, as `kinema keyframes --strategy` names it.
     public enum Strategy: String, CaseIterable, Sendable {
-        case uniform, turningPoints = "turning-points", adaptive
+        /// Keyframes at a fixed frame rate, linear between them: the 60 fps baseline.
+        case uniform
+        /// Keyframes at the extrema and impacts only, each segment's timing from its end velocities.
+        case turningPoints = "turning-points"
+        /// The fewest keyframes whose segments meet the tolerance (the default).
+        case adaptive
     }
 
     /// Where the adaptive bake stops adding knots: past it each piece is taken whatever its error.
@@ -164,15 +170,15 @@ public enum KeyframeBaker {
             let a = piece == 0 ? 0 : breakpoints[piece - 1], b = piece == breakpoints.count ? d : breakpoints[piece]
             // 2,000 samples over the duration: any extrema at least duration/1000 apart are seen.
             let count = max(64, Int(2_000 * ((b - a) / d)))  // the fraction first: 2,000 × 1e308 overflows
-            var previousT = a, previousV = source.velocity(a, false)
+            var previousT = a, previousV = source.velocity(at: a, fromLeft: false)
             for i in 1...count {
                 let t = i == count ? b : a + (b - a) * Double(i) / Double(count)
-                let v = source.velocity(t, true)
+                let v = source.velocity(at: t, fromLeft: true)
                 if previousV != 0 && v != 0 && (previousV < 0) != (v < 0) && t < b {
                     var low = previousT, high = t
                     for _ in 0..<56 {  // from a 1/2000 bracket to below an ulp
                         let middle = 0.5 * (low + high)
-                        if (source.velocity(middle, true) < 0) == (previousV < 0) {
+                        if (source.velocity(at: middle, fromLeft: true) < 0) == (previousV < 0) {
                             low = middle
                         } else {
                             high = middle
@@ -198,7 +204,7 @@ public enum KeyframeBaker {
         var kept: [(t: Double, v: Double, droppable: Bool)] = []
         kept.reserveCapacity(knots.count)
         for t in knots {
-            let v = source.value(t)
+            let v = source.value(at: t)
             let droppable =
                 t != knots[0] && t != knots[knots.count - 1] && !source.breakpoints.contains(t)
                 && !source.verticalTangents.contains(t)
@@ -222,7 +228,7 @@ public enum KeyframeBaker {
     /// The distance from the first value to the last (a spring's |to − from|, an easing's 1);
     /// the range of the knot values when the motion ends where it started.
     static func travel(_ source: MotionSource, _ knots: [Double]) -> Double {
-        let net = abs(source.value(source.duration) - source.value(0))
+        let net = abs(source.value(at: source.duration) - source.value(at: 0))
         if net > 0 { return net }
         let values = knots.map(source.value)
         return (values.max() ?? 0) - (values.min() ?? 0)
@@ -230,11 +236,12 @@ public enum KeyframeBaker {
 
     /// The Hermite controls from the exact one-sided velocities at the ends of [a, b].
     static func hermite(_ source: MotionSource, _ a: Double, _ b: Double) -> CubicBezierTimingFunction {
-        let dv = source.value(b) - source.value(a), dt = b - a
+        let dv = source.value(at: b) - source.value(at: a), dt = b - a
         guard abs(dv) > 1e-300 else { return .linear }
         // At an extremum the velocity is 0 up to the bisection's rounding: snap such y to [0, 1].
         func snap(_ y: Double) -> Double { y < 0 && y > -1e-9 ? 0 : y > 1 && y < 1 + 1e-9 ? 1 : y }
-        let d0 = source.velocity(a, false) * dt / dv, d1 = source.velocity(b, true) * dt / dv
+        let d0 = source.velocity(at: a, fromLeft: false) * dt / dv,
+            d1 = source.velocity(at: b, fromLeft: true) * dt / dv
         // A vertical tangent (circ-in at 1): the control straight above or below its end, a third
         // of the travel away, and the other end's two thirds of the time in: x(s) = s² (or
         // 1 − (1 − s)²), whose y follows a square root from that end at any scale.
@@ -395,9 +402,9 @@ public enum KeyframeBaker {
     static func segmentMaxError(
         _ source: MotionSource, _ a: Double, _ b: Double, _ f: CubicBezierTimingFunction, within tolerance: Double
     ) -> Measurement {
-        let va = source.value(a)
+        let va = source.value(at: a)
         return segmentMaxError(
-            source, a, b, from: va, to: source.value(b), f, unlessAbove: tolerance, refiningAbove: tolerance)
+            source, a, b, from: va, to: source.value(at: b), f, unlessAbove: tolerance, refiningAbove: tolerance)
     }
 
     /// Max |segment − source| on [a, b] for the segment from `from` to `to` timed by `f` (`largest`).
@@ -575,7 +582,7 @@ public enum KeyframeBaker {
         keyTimes[0] = 0
         keyTimes[keyTimes.count - 1] = 1
         let animation = try KeyframeAnimation(
-            keyPath: keyPath, values: knots.map { [source.value($0)] }, keyTimes: keyTimes,
+            keyPath: keyPath, values: knots.map { [source.value(at: $0)] }, keyTimes: keyTimes,
             timingFunctions: functions, calculationMode: .linear, duration: d)
         let outside = functions.reduce(0) { $0 + $1.controlsOutsideUnitInterval }
         return KeyframeFit(
@@ -602,7 +609,7 @@ public enum KeyframeBaker {
             guard parametric else {
                 return largest { u in
                     let t = a + (b - a) * u
-                    return abs(animation.value(at: t / d)[0] - source.value(t))
+                    return abs(animation.value(at: t / d)[0] - source.value(at: t))
                 }
             }
             return segmentMaxError(

@@ -1,16 +1,18 @@
 /// A baked keyframe animation with what it costs and how close it is to its source.
 public struct KeyframeFit: Sendable {
+    /// The keyframes, their times and timing functions.
     public let animation: KeyframeAnimation
     /// Max |animation − source| over the whole duration, by dense sampling plus refinement.
     public let maxError: Double
     /// Timing-function y-controls outside [0, 1] (0 when knots sit at every extremum).
-    public let controlsOutsideUnitInterval: Int
+    package let controlsOutsideUnitInterval: Int
     /// The max error an adaptive bake was asked for (tolerance × travel); nil for the others.
     package let bound: Double?
     /// What the source's value jumps by at its start and its end (`MotionSource.endJumps`).
     package let endJumps: (start: Double, end: Double)
     /// How the exports print its numbers (default: to the bound).
     public var rounding: Rounding = .toBound
+    /// The number of keyframes.
     public var keyframeCount: Int { animation.keyframeCount }
 
     /// Why an adaptive bake's max error is above its bound, in words; nil when it is not.

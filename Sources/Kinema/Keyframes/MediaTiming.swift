@@ -7,17 +7,33 @@
 /// then one cycle is `duration` (twice that when autoreversing); the active span is
 /// `repeatDuration`, else `repeatCount` cycles (fractions allowed), else one cycle.
 public struct MediaTiming: Hashable, Sendable {
+    /// What the animation shows outside its active span, as `CAMediaTimingFillMode`.
     public enum FillMode: String, CaseIterable, Sendable {
-        case removed, forwards, backwards, both
+        /// Nothing outside the active span.
+        case removed
+        /// The last value after it.
+        case forwards
+        /// The first value before it.
+        case backwards
+        /// The first value before, the last after.
+        case both
     }
 
+    /// The parent time at which the animation starts, in seconds.
     public private(set) var beginTime: Double
+    /// One cycle, in seconds (> 0).
     public private(set) var duration: Double
+    /// How fast the animation's time runs against its parent's (1: as fast; negative: backwards).
     public private(set) var speed: Double
+    /// Added to the animation's time after the speed: where in its cycles it starts.
     public private(set) var timeOffset: Double
+    /// Cycles to play (fractions allowed; 0 with no repeatDuration: one cycle).
     public private(set) var repeatCount: Double
+    /// The active span in seconds, when > 0 (it wins over repeatCount).
     public private(set) var repeatDuration: Double
+    /// Each cycle plays forward, then backward.
     public private(set) var autoreverses: Bool
+    /// What is shown before and after the active span.
     public private(set) var fillMode: FillMode
 
     /// - Throws: `KinemaError` for a non-positive duration, non-finite times, or negative counts.

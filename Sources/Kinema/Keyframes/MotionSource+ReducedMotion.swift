@@ -7,7 +7,7 @@ extension MotionSource {
     /// it starts stays there.
     /// - Throws: `KinemaError` for an `epsilon` outside (0, 1).
     public init(reducedMotionOf source: MotionSource, epsilon: Double = 0.001) throws {
-        let start = source.value(0), end = source.value(source.duration), d = source.duration
+        let start = source.value(at: 0), end = source.value(at: source.duration), d = source.duration
         let spring = try DampedSpring(settlingDuration: d, dampingRatio: 1, epsilon: epsilon)
         guard end != start else {
             try self.init(duration: d, value: { _ in start }, velocity: { _, _ in 0 })

@@ -1,10 +1,10 @@
 /// A scalar motion over [0, duration] for the keyframe adapter: value, velocity and the times
 /// where the velocity jumps (impacts), which must be knots.
 public struct MotionSource: Sendable {
+    /// The motion's length in seconds (> 0).
     public let duration: Double
-    public let value: @Sendable (Double) -> Double
-    /// The velocity at t, as a limit from the left (`fromLeft`) or from the right.
-    public let velocity: @Sendable (_ t: Double, _ fromLeft: Bool) -> Double
+    package let valueFunction: @Sendable (Double) -> Double
+    package let velocityFunction: @Sendable (_ t: Double, _ fromLeft: Bool) -> Double
     /// Velocity discontinuities in (0, duration), increasing.
     public let breakpoints: [Double]
     /// The extrema in (0, duration), when the source knows them exactly (a sampled trajectory: the
@@ -20,6 +20,13 @@ public struct MotionSource: Sendable {
     /// by the baker's inner loops.
     var sampled: SampledMotion?
 
+    /// A motion given by its value and velocity functions (seconds in, units out), with the velocity jumps it has.
+    /// - Parameters:
+    ///   - duration: the motion's length in seconds (> 0).
+    ///   - breakpoints: times of velocity jumps; those outside (0, duration) are dropped.
+    ///   - value: the value at t.
+    ///   - velocity: the velocity at t, from the left when the flag is true.
+    /// - Throws: `KinemaError` for a duration that is not finite and > 0.
     public init(
         duration: Double, breakpoints: [Double] = [], value: @escaping @Sendable (Double) -> Double,
         velocity: @escaping @Sendable (Double, Bool) -> Double
@@ -27,9 +34,15 @@ public struct MotionSource: Sendable {
         try KinemaError.requirePositive(duration, "duration")
         self.duration = duration
         self.breakpoints = breakpoints.filter { $0 > 0 && $0 < duration }.sorted()
-        self.value = value
-        self.velocity = velocity
+        valueFunction = value
+        velocityFunction = velocity
     }
+
+    /// The value at `t` seconds.
+    public func value(at t: Double) -> Double { valueFunction(t) }
+
+    /// The velocity at `t` seconds, as a limit from the left (`fromLeft`) or from the right.
+    public func velocity(at t: Double, fromLeft: Bool = false) -> Double { velocityFunction(t, fromLeft) }
 
     /// A closed-form easing played over `duration` seconds (values 0 → 1 as the curve gives them).
     public init(easing: Easing, duration: Double = 1) throws {
@@ -115,8 +128,9 @@ extension MotionSource {
         guard sampled == nil else { return (0, 0) }
         let d = duration
         func jump(at end: Double, inward: Double) -> Double {
-            let pinned = value(end)
-            let near = pinned - value(end + inward * 0x1p-52 * d), far = pinned - value(end + inward * 0x1p-32 * d)
+            let pinned = value(at: end)
+            let near = pinned - value(at: end + inward * 0x1p-52 * d),
+                far = pinned - value(at: end + inward * 0x1p-32 * d)
             return near != 0 && abs(far - near) <= 0.01 * abs(near) ? near : 0
         }
         return (jump(at: 0, inward: 1), jump(at: d, inward: -1))

@@ -15,6 +15,7 @@
 /// let offset = try baked.retargetOffset(by: 300 - 100, keyPath: "position.x")  // −200 → 0, additive
 /// ```
 public struct RetargetableSpring: Sendable {
+    /// The spring whose responses are baked.
     public let spring: DampedSpring
     /// Each response within `tolerance` of its closed form (the step response) or of
     /// `tolerance` × its range (the impulse response).
@@ -30,6 +31,7 @@ public struct RetargetableSpring: Sendable {
     /// The most `step` (`stepError`) and `impulse` (`impulseError`) are from the closed-form
     /// responses anywhere: the fit's error plus the settling residual taken out at the end.
     public let stepError: Double
+    /// The most `impulse` is from the closed-form impulse response anywhere (see `stepError`).
     public let impulseError: Double
 
     /// Bakes `spring`'s responses to `tolerance`: each response settles to a tenth of it (the

@@ -1,14 +1,14 @@
 /// Frame durations as a display link delivers them: a nominal rate with seeded, uniform jitter.
-public enum DisplayFrames {
+package enum DisplayFrames {
     /// Durations `(1/rate)·(1 + jitter·u)`, u uniform in [−1, 1] from a SplitMix64 stream seeded
     /// with `seed`, until they add up to `duration`; the last one is cut to end exactly there.
     /// - Throws: `KinemaError` unless rate > 0, 0 ≤ jitter < 1 and duration > 0 (all finite).
-    public static func jittered(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws -> [Double] {
+    package static func jittered(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws -> [Double] {
         Array(try Jittered(rate: rate, jitter: jitter, duration: duration, seed: seed))
     }
 
     /// The same durations one at a time, for runs too long to hold them (at most 50,000,000).
-    public struct Jittered: Sequence, IteratorProtocol, Sendable {
+    package struct Jittered: Sequence, IteratorProtocol, Sendable {
         let rate: Double
         let jitter: Double
         let duration: Double
@@ -18,7 +18,7 @@ public enum DisplayFrames {
 
         /// - Throws: `KinemaError` unless rate > 0, 0 ≤ jitter < 1 and duration > 0 (all finite),
         ///   and duration × rate ≤ 50,000,000.
-        public init(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws {
+        package init(rate: Double, jitter: Double, duration: Double, seed: UInt64) throws {
             try KinemaError.requirePositive(rate, "frame rate")
             try KinemaError.requirePositive(duration, "duration")
             guard jitter.isFinite, jitter >= 0, jitter < 1 else {
@@ -34,7 +34,7 @@ public enum DisplayFrames {
             state = seed
         }
 
-        public mutating func next() -> Double? {
+        package mutating func next() -> Double? {
             guard !done, total < duration else { return nil }
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state

@@ -133,7 +133,7 @@ extension EventDrivenScene {
         (x[body], v[body], since[body]) = (xb, after, time)
         events.append(
             ImpactEvent(
-                time: time, body: scene.bodies[body].name, collider: plane.name, speedIn: speedIn, speedOut: speedOut,
+                time: time, body: body, hit: .plane(p), in: scene, speedIn: speedIn, speedOut: speedOut,
                 jumps: [.init(body: body, position: xb, before: before, after: after)]))
         if rests {
             restsOn[body] = p
@@ -168,7 +168,7 @@ extension EventDrivenScene {
         (x[o], v[o], since[o]) = (xo, vo, time)
         events.append(
             ImpactEvent(
-                time: time, body: scene.bodies[a].name, collider: scene.bodies[o].name, speedIn: speedIn,
+                time: time, body: a, hit: .body(o), in: scene, speedIn: speedIn,
                 speedOut: speedOut,
                 jumps: [
                     .init(body: a, position: xa, before: beforeA, after: va),

@@ -4,10 +4,15 @@
 /// Positions and velocities are `SIMD3<Double>` in scenes of every dimension: a 1-D scene uses x,
 /// a 2-D one x and y, and the components past the scene's dimensions are zero.
 public struct PhysicsBody: Hashable, Sendable {
+    /// The body's name, unique in its scene (impacts, CSV columns and exports name it).
     public private(set) var name: String
+    /// Mass in kilograms (> 0; not used by a static body).
     public private(set) var mass: Double
+    /// Position at time 0, in metres.
     public private(set) var position: SIMD3<Double>
+    /// Velocity at time 0, in metres per second.
     public private(set) var velocity: SIMD3<Double>
+    /// Collision radius in metres: 0 is a point, which collides with planes only.
     public private(set) var radius: Double
     /// Pinned in place: infinite mass, so no force or impact moves it (its `mass` is not used).
     public private(set) var isStatic: Bool
@@ -37,5 +42,5 @@ public struct PhysicsBody: Hashable, Sendable {
     }
 
     /// 1/mass, and 0 for a static body.
-    public var inverseMass: Double { isStatic ? 0 : 1 / mass }
+    package var inverseMass: Double { isStatic ? 0 : 1 / mass }
 }

@@ -6,9 +6,13 @@
 public struct PhysicsScene: Hashable, Sendable {
     /// Sphere–sphere contact between bodies with a radius > 0.
     public struct Contacts: Hashable, Sendable {
+        /// The coefficient of restitution of every sphere pair, in [0, 1]: the normal speed after
+        /// an impact over the speed before.
         public private(set) var restitution: Double
+        /// The Coulomb friction coefficient μ of every sphere pair (≥ 0; 0 is frictionless).
         public private(set) var friction: Double
 
+        /// - Throws: `KinemaError` unless restitution is in [0, 1] and friction is finite and ≥ 0.
         public init(restitution: Double, friction: Double = 0) throws {
             guard restitution.isFinite, restitution >= 0, restitution <= 1 else {
                 throw KinemaError(
@@ -22,19 +26,27 @@ public struct PhysicsScene: Hashable, Sendable {
 
     /// The speed below which an impact ends in resting contact, unless a scene sets its own.
     public static let defaultRestVelocity = 0.01
+    /// 1, 2 or 3: how many of each vector's components the scene uses (x, then y, then z).
     public let dimensions: Int
+    /// The bodies, in the order indices name them (springs, trajectories, impacts).
     public let bodies: [PhysicsBody]
+    /// Springs between bodies or from a body to a fixed anchor.
     public let springs: [SpringForce]
     /// Uniform gravitational acceleration (zero past the scene's dimensions).
     public let gravity: SIMD3<Double>
     /// Linear drag coefficient `b`: force `−b·v` on every body.
     public let drag: Double
+    /// The planes bodies collide with, as spheres of their radius.
     public let planes: [Plane]
+    /// Sphere–sphere contact between the bodies, or nil when bodies pass through each other.
     public let contacts: Contacts?
     /// Impact speed (normal component, after restitution) below which a body comes to rest on a
     /// plane instead of bouncing again; this ends the infinitely many bounces of e < 1 (Zeno).
     public let restVelocity: Double
 
+    /// - Throws: `KinemaError` for dimensions outside 1…3, no bodies, two bodies of one name, a
+    ///   vector with components past `dimensions` or not finite, a spring naming a body the scene
+    ///   lacks, negative drag or rest velocity.
     public init(
         dimensions: Int, bodies: [PhysicsBody], springs: [SpringForce] = [], gravity: SIMD3<Double> = .zero,
         drag: Double = 0, planes: [Plane] = [], contacts: Contacts? = nil,
@@ -88,6 +100,9 @@ public struct PhysicsScene: Hashable, Sendable {
 
     /// The number of coordinates, bodies × dimensions.
     public var coordinateCount: Int { bodies.count * dimensions }
+
+    /// The index of the body named `name` in `bodies`, or nil when the scene has none of that name.
+    public func index(ofBody name: String) -> Int? { bodies.firstIndex { $0.name == name } }
 
     /// Whether anything can collide: a plane, or contacts between bodies.
     public var hasColliders: Bool { !planes.isEmpty || contacts != nil }

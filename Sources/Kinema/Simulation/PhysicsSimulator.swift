@@ -15,7 +15,9 @@
 /// Fixed-step methods take their own steps and interpolate the frames (frame-rate independent);
 /// `exact` ends its steps on the frames. Each `advance` may take `stepBudget` steps.
 public struct PhysicsSimulator {
+    /// The scene as the gestures left it (velocities and positions as set, spring anchors as moved).
     public private(set) var scene: PhysicsScene
+    /// The integrator.
     public let method: IntegrationMethod
     /// The most integrator steps one `advance` may take.
     public let stepBudget: Int
@@ -25,8 +27,9 @@ public struct PhysicsSimulator {
     package private(set) var positions: [Double]
     /// Velocities at `time`, laid out as `positions`.
     package private(set) var velocities: [Double]
-    /// The impacts of the last `advance`, in order.
-    public private(set) var events: [ImpactEvent] = []
+    /// The impacts of the last `advance` alone, in order (each `advance` returns its own too);
+    /// an app that wants them all collects them.
+    public private(set) var lastFrameEvents: [ImpactEvent] = []
     /// Why the simulation stopped, if it has: the scene went unstable, or a frame needed more than
     /// `stepBudget` steps (or events). `advance` then leaves the state where it was; setting a
     /// body's state or a spring's anchor starts it again from there.
@@ -65,31 +68,36 @@ public struct PhysicsSimulator {
         return try simulation.withStepper(method: method, landOnSamples: false, LiveUse())
     }
 
-    /// Advances to `time` (≥ the time reached) and records the impacts on the way in `events`.
-    /// When the scene goes unstable or a frame needs more than `stepBudget` steps, the simulator
-    /// stops where it was: `failure` says why, and later advances leave the state as it is.
+    /// Advances to `time` (≥ the time reached) and returns the impacts on the way, in order (also
+    /// `lastFrameEvents`). When the scene goes unstable or a frame needs more than `stepBudget`
+    /// steps, the simulator stops where it was: `failure` says why, and later advances leave the
+    /// state as it is and return no impacts.
     /// - Precondition: `time` is finite and not before the time reached (see `SpringAnimator.advance(by:)`).
-    public mutating func advance(to time: Double) {
+    @discardableResult
+    public mutating func advance(to time: Double) -> [ImpactEvent] {
         FrameRule.requireTime(time, from: self.time)
-        guard failure == nil else { return }
-        events = []
+        lastFrameEvents = []
+        guard failure == nil else { return [] }
         do {
-            (positions, velocities) = try engine.advance(to: time, events: &events)
+            (positions, velocities) = try engine.advance(to: time, events: &lastFrameEvents)
             self.time = time
         } catch {
-            events = []
+            lastFrameEvents = []
             failure =
                 error as? SimulationError
                 ?? .unstable(
                     time: self.time, reason: "\(error)", timeStep: 0, largestStableStep: 0, method: method.name)
         }
+        return lastFrameEvents
     }
 
-    /// Advances by one frame of `frameDuration` seconds (zero leaves the scene where it is).
+    /// Advances by one frame of `frameDuration` seconds (zero leaves the scene where it is) and
+    /// returns the impacts on the way, as `advance(to:)`.
     /// - Precondition: `frameDuration` is finite and ≥ 0.
-    public mutating func advance(by frameDuration: Double) {
+    @discardableResult
+    public mutating func advance(by frameDuration: Double) -> [ImpactEvent] {
         FrameRule.requireDuration(frameDuration)
-        advance(to: time + frameDuration)
+        return advance(to: time + frameDuration)
     }
 
     /// Body `index`'s position at `time` (zero past the scene's dimensions).

@@ -2,9 +2,11 @@ import RealModule
 
 /// A flat collider: bodies stay on the side `n·x ≥ offset + radius`.
 public struct Plane: Hashable, Sendable {
+    /// The plane's name, unique among the scene's planes (impacts name it).
     public private(set) var name: String
     /// The unit normal, pointing into the allowed side (zero past the scene's dimensions).
     public private(set) var normal: SIMD3<Double>
+    /// The plane's distance from the origin along `normal`.
     public private(set) var offset: Double
     /// The fraction of normal speed kept at an impact, in [0, 1].
     public private(set) var restitution: Double

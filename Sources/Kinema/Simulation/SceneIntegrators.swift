@@ -34,7 +34,9 @@ extension SceneIntegrators {
         }
         switch method {
         case .euler(let h): return try fixed(ExplicitEuler.self, h)
-        case .semiImplicitEuler(let h): return try fixed(SemiImplicitEuler.self, h)
+        // Moreau–Jean runs as its own scene (`Simulation.withStepper`), never through a stepper;
+        // semi-implicit Euler is what it steps between its contact solves.
+        case .semiImplicitEuler(let h), .moreauJean(let h): return try fixed(SemiImplicitEuler.self, h)
         case .verlet(let h): return try fixed(VelocityVerlet.self, h)
         case .rk4(let h): return try fixed(RK4.self, h)
         case .adams(let h, let order):

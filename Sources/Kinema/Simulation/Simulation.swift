@@ -2,6 +2,7 @@
 /// both to the one generic loop (`SceneStepper`) that samples, locates collisions and watches
 /// stability; `PhysicsSimulator` steps the same loop a frame at a time.
 public struct Simulation: Sendable {
+    /// The scene to run.
     public let scene: PhysicsScene
 
     /// The most collision events one run may process before it stops with an error (a Newton's
@@ -18,7 +19,7 @@ public struct Simulation: Sendable {
     public static let defaultStepBudget = 10_000_000
     /// Samples handed on at a time by the streamed runs (`each:`): enough that a call per chunk
     /// costs nothing, few enough that memory stays flat.
-    public static let defaultSamplesPerChunk = 4096
+    @usableFromInline package static let defaultSamplesPerChunk = 4096
 
     /// The most integrator steps this run may take. A run whose estimate (`IntegrationMethod.estimatedSteps`)
     /// exceeds it is refused before it starts, naming a cheaper choice; a run that exceeds it anyway
@@ -30,12 +31,6 @@ public struct Simulation: Sendable {
     /// methods keep their own step. Runs throw `KinemaError` unless it is > 0.
     public var maximumStep = Double.infinity
 
-    /// Where set, the scene runs by Moreau–Jean time stepping at this step (`MoreauJeanScene`: every
-    /// contact's impulses solved together each step, islands at rest asleep), whatever `method`
-    /// (semi-implicit Euler's stability limit applies). `kinema --integrator moreau-jean` sets it;
-    /// an `IntegrationMethod` case for it would break exhaustive switches, which waits for 2.0.0.
-    package var moreauJeanStep: Double?
-
     /// Scenes with more coordinates than this run in flat storage (`FlatVector`, stepped in place
     /// by every method); smaller ones in one SIMD vector, which is faster up to 16 lanes.
     /// Lower it to run a small scene in flat storage (tests compare the two).
@@ -43,6 +38,7 @@ public struct Simulation: Sendable {
         didSet { largestPackedScene = min(max(largestPackedScene, 0), 16) }
     }
 
+    /// A simulation of `scene` from its state at time 0.
     public init(scene: PhysicsScene) {
         self.scene = scene
     }
@@ -222,10 +218,8 @@ public struct Simulation: Sendable {
     {
         try method.validate()
         try requireValidMaximumStep()
-        if let h = moreauJeanStep {
-            let stepping = IntegrationMethod.semiImplicitEuler(timeStep: h)
-            try stepping.validate()
-            try refuseIfTooCostly(stepping, SceneSystem<FlatVector>(scene: scene), duration: use.duration)
+        if case .moreauJean(let h) = method {
+            try refuseIfTooCostly(method, SceneSystem<FlatVector>(scene: scene), duration: use.duration)
             return try use.use(MoreauJeanScene(scene: scene, timeStep: h, stepBudget: stepBudget))
         }
         if case .exact = method, EventDrivenScene.applies(to: scene) {

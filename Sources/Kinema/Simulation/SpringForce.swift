@@ -7,12 +7,17 @@ public struct SpringForce: Hashable, Sendable {
     public enum Ends: Hashable, Sendable {
         /// Body `body` to the fixed point `at` (zero past the scene's dimensions).
         case anchor(body: Int, at: SIMD3<Double>)
+        /// Between two different bodies.
         case bodies(Int, Int)
     }
 
+    /// What it connects.
     public private(set) var ends: Ends
+    /// Stiffness k in newtons per metre (≥ 0).
     public private(set) var stiffness: Double
+    /// Damping c in newton-seconds per metre (≥ 0), along the spring.
     public private(set) var damping: Double
+    /// Rest length L in metres (≥ 0).
     public private(set) var restLength: Double
 
     /// - Throws: `KinemaError` unless stiffness, damping and restLength are finite and ≥ 0.

@@ -1,14 +1,26 @@
-/// The sampled result of a simulation: times, positions and velocities (one row per sample, the
-/// scene's coordinates packed body by body), the impacts, and the integrator's work.
+/// The sampled result of a simulation: sample times, each body's position and velocity at them,
+/// and the impacts on the way.
+///
+/// ```swift
+/// let run = try Simulation(scene: scene).run(method: .dop853(tolerance: 1e-10), duration: 2)
+/// let ball = try #require(scene.index(ofBody: "ball"))
+/// let heights = run.positions(ofBody: ball).map(\.y)   // one per sample, at run.times
+/// ```
 public struct Trajectory: Sendable {
+    /// The scene simulated, as it was at time 0.
     public let scene: PhysicsScene
+    /// The sample times in seconds, increasing: 0, then every 1/sampleRate, and the duration.
     public internal(set) var times: [Double] = []
     /// Row-major: sample i, coordinate j at `i·coordinateCount + j`.
-    public internal(set) var positions: [Double] = []
-    public internal(set) var velocities: [Double] = []
+    @_spi(Engine) public internal(set) var positions: [Double] = []
+    /// The velocities, laid out as `positions`.
+    package internal(set) var velocities: [Double] = []
+    /// Every impact of the run, in time order.
     public internal(set) var events: [ImpactEvent] = []
-    public package(set) var steps = 0
-    public package(set) var evaluations = 0
+    /// Integrator steps taken.
+    package var steps = 0
+    /// Evaluations of the scene's forces.
+    package var evaluations = 0
     /// Sphere pairs the broad phase passed on to the exact overlap test, over the run.
     @_spi(Engine) public package(set) var pairTests = 0
 
@@ -27,10 +39,11 @@ public struct Trajectory: Sendable {
         self.pairTests = pairTests
     }
 
-    public var coordinateCount: Int { scene.coordinateCount }
+    @usableFromInline package var coordinateCount: Int { scene.coordinateCount }
+    /// The number of samples.
     public var count: Int { times.count }
 
-    /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`.
+    /// Coordinate `coordinate` (body·dimensions + axis) of sample `sample`: a 1-D scene's body `coordinate`.
     public func position(atSample sample: Int, coordinate: Int = 0) -> Double {
         positions[sample * coordinateCount + coordinate]
     }
@@ -40,10 +53,16 @@ public struct Trajectory: Sendable {
     }
 
     /// Body `body`'s position at sample `sample` (zero past the scene's dimensions).
-    public func position(ofBody body: Int, atSample sample: Int) -> SIMD3<Double> { vector(positions, body, sample) }
+    public func position(atSample sample: Int, ofBody body: Int) -> SIMD3<Double> { vector(positions, body, sample) }
 
     /// Body `body`'s velocity at sample `sample` (zero past the scene's dimensions).
-    public func velocity(ofBody body: Int, atSample sample: Int) -> SIMD3<Double> { vector(velocities, body, sample) }
+    public func velocity(atSample sample: Int, ofBody body: Int) -> SIMD3<Double> { vector(velocities, body, sample) }
+
+    /// Body `body`'s position at every sample, one per entry of `times`.
+    public func positions(ofBody body: Int) -> [SIMD3<Double>] { (0..<count).map { vector(positions, body, $0) } }
+
+    /// Body `body`'s velocity at every sample, one per entry of `times`.
+    public func velocities(ofBody body: Int) -> [SIMD3<Double>] { (0..<count).map { vector(velocities, body, $0) } }
 
     private func vector(_ lanes: [Double], _ body: Int, _ sample: Int) -> SIMD3<Double> {
         let d = scene.dimensions, start = sample * coordinateCount + body * d

@@ -12,25 +12,13 @@ struct MoreauJeanTests {
     static func run(_ scene: PhysicsScene, timeStep h: Double = 1e-3, duration: Double, sampleRate: Double) throws
         -> Trajectory
     {
-        var simulation = Simulation(scene: scene)
-        simulation.moreauJeanStep = h
-        return try simulation.run(method: .semiImplicitEuler(timeStep: h), duration: duration, sampleRate: sampleRate)
+        try Simulation(scene: scene).run(method: .moreauJean(timeStep: h), duration: duration, sampleRate: sampleRate)
     }
 
-    /// The body's position at sample `i` as a 3-vector.
-    static func position(_ t: Trajectory, _ i: Int, body b: Int) -> SIMD3<Double> {
-        let d = t.scene.dimensions
-        var p = SIMD3<Double>.zero
-        for axis in 0..<d { p[axis] = t.position(atSample: i, coordinate: b * d + axis) }
-        return p
-    }
+    /// The body's position at sample `i`.
+    static func position(_ t: Trajectory, _ i: Int, body b: Int) -> SIMD3<Double> { t.position(atSample: i, ofBody: b) }
 
-    static func velocity(_ t: Trajectory, _ i: Int, body b: Int) -> SIMD3<Double> {
-        let d = t.scene.dimensions
-        var v = SIMD3<Double>.zero
-        for axis in 0..<d { v[axis] = t.velocity(atSample: i, coordinate: b * d + axis) }
-        return v
-    }
+    static func velocity(_ t: Trajectory, _ i: Int, body b: Int) -> SIMD3<Double> { t.velocity(atSample: i, ofBody: b) }
 
     @Test func columnOfBallsStaysAtRest() throws {
         // Ten balls stacked on the floor, each touching the next: the forces balance exactly.
@@ -52,6 +40,34 @@ struct MoreauJeanTests {
             }
         }
         #expect(run.events.isEmpty)
+    }
+
+    @Test func liveFramesGiveTheBatchRun() throws {
+        // Three balls dropped onto a floor, one on another: stepped frame by frame by
+        // PhysicsSimulator, the states at the frames are the batch run's samples, bit for bit
+        // (the same steps), and the impacts are the same.
+        let bodies = try [
+            PhysicsBody(name: "a", position: SIMD3(0, 0.3, 0), radius: 0.1),
+            PhysicsBody(name: "b", position: SIMD3(0.05, 0.6, 0), radius: 0.1),
+            PhysicsBody(name: "c", position: SIMD3(0.4, 0.5, 0), velocity: SIMD3(-1, 0, 0), radius: 0.1)
+        ]
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: bodies, gravity: SIMD3(0, -9.81, 0),
+            planes: [Plane(name: "floor", normal: SIMD3(0, 1, 0), restitution: 0.5)],
+            contacts: PhysicsScene.Contacts(restitution: 0.5, friction: 0.3))
+        let method = IntegrationMethod.moreauJean(timeStep: 1.0 / 240)
+        #expect(method.name == "moreau-jean" && method.timeStep == 1.0 / 240)
+        let batch = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 60)
+        var live = try PhysicsSimulator(scene: scene, method: method)
+        var events: [ImpactEvent] = []
+        for i in 1..<batch.count {
+            events += live.advance(to: batch.times[i])
+            for body in bodies.indices {
+                #expect(live.position(ofBody: body) == batch.position(atSample: i, ofBody: body), "t = \(batch.times[i])")
+                #expect(live.velocity(ofBody: body) == batch.velocity(atSample: i, ofBody: body))
+            }
+        }
+        #expect(live.failure == nil && !events.isEmpty && events == batch.events)
     }
 
     @Test func ballRestsInTheNotchOfTwoBalls() throws {

@@ -51,11 +51,11 @@ struct CSSLinearEasingTests {
             method: .dopri5(tolerance: 1e-11), duration: 1.2, sampleRate: 2_000)
         let source = try MotionSource(trajectory: trajectory)
         let easing = try CSSLinearEasing(fitting: source, tolerance: 1e-3)
-        let first = source.value(0), travel = source.value(1.2) - first
+        let first = source.value(at: 0), travel = source.value(at: 1.2) - first
         var worst = 0.0
         for i in 0...50_000 {
             let t = 1.2 * Double(i) / 50_000
-            worst = max(worst, abs(Self.evaluate(easing, at: t / 1.2) - (source.value(t) - first) / travel))
+            worst = max(worst, abs(Self.evaluate(easing, at: t / 1.2) - (source.value(at: t) - first) / travel))
         }
         #expect(worst <= 1e-3 * (1 + 1e-6))
         #expect(!source.breakpoints.isEmpty)

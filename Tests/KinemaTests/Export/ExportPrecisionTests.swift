@@ -109,7 +109,7 @@ import Testing
             #expect(mapped.animation.timingFunctions == fit.animation.timingFunctions)
             #expect(mapped.animation.keyTimes == fit.animation.keyTimes)
             let (played, stated) = try Self.readBack(KeyframeExport.json(mapped))
-            let measured = Self.error(played) { mapping(source.value($0)) }
+            let measured = Self.error(played) { mapping(source.value(at: $0)) }
             let bound = abs(mapping.scale) * (fit.bound ?? .nan)
             #expect(
                 measured <= stated * (1 + 1e-9) && stated <= bound * (1 + 1e-6), "\(mapping): \(measured) \(stated)")

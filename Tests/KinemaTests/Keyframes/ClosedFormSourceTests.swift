@@ -23,14 +23,15 @@ import Testing
         let source = try MotionSource(spring: spring, from: start, to: target, initialVelocity: velocity)
         let settling = try spring.settlingDuration(epsilon: 0.001, from: start, to: target, initialVelocity: velocity)
         #expect(source.duration == settling)
-        #expect(source.value(settling) == target && source.value(0) == start)
+        #expect(source.value(at: settling) == target && source.value(at: 0) == start)
         let oscillator = try DampedHarmonicOscillator(
             mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, target: target,
             initialPosition: start, initialVelocity: velocity)
-        #expect(abs(source.velocity(0, false) - velocity) <= 1e-9 * abs(velocity))
+        #expect(abs(source.velocity(at: 0, fromLeft: false) - velocity) <= 1e-9 * abs(velocity))
         for i in 0...1_000 {
             let t = settling * Double(i) / 1_000
-            #expect(abs(source.value(t) - oscillator.position(at: t)) <= 0.001 * travel + 1e-12 * target, "t = \(t)")
+            #expect(
+                abs(source.value(at: t) - oscillator.position(at: t)) <= 0.001 * travel + 1e-12 * target, "t = \(t)")
         }
         let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
         #expect(fit.animation.values.last == [target])
@@ -52,11 +53,11 @@ import Testing
         let source = try MotionSource(decay: decay, from: 100, velocity: velocity)
         let rate = decay.rate, travel = abs(velocity / rate), end = 100 + velocity / rate
         #expect(abs(source.duration - log(1000) / rate) <= 1e-12 * source.duration)
-        #expect(source.value(source.duration) == end && source.value(0) == 100)
+        #expect(source.value(at: source.duration) == end && source.value(at: 0) == 100)
         for i in 0...1_000 {
             let t = source.duration * Double(i) / 1_000
             let exact = 100 + velocity * (1 - exp(-rate * t)) / rate
-            #expect(abs(source.value(t) - exact) <= 0.001 * travel + 1e-12 * abs(end), "t = \(t)")
+            #expect(abs(source.value(at: t) - exact) <= 0.001 * travel + 1e-12 * abs(end), "t = \(t)")
         }
         let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
         #expect(fit.maxError <= 0.001 * travel && fit.animation.values.last == [end])
@@ -67,7 +68,7 @@ import Testing
         let undamped = try DampedSpring(mass: 1, stiffness: 100, damping: 0)
         #expect { try MotionSource(spring: undamped) } throws: { ($0 as? KinemaError)?.parameter == "duration" }
         let given = try MotionSource(spring: undamped, duration: 2)
-        #expect(given.duration == 2 && given.value(2) == 1)
+        #expect(given.duration == 2 && given.value(at: 2) == 1)
     }
 
     /// The bounces at the geometric series' times, t₀(1 + 2e(1 − eᵏ)/(1 − e)), t₀ = √(2h/g), the
@@ -83,12 +84,12 @@ import Testing
         for (time, exact) in zip(source.breakpoints + [source.duration], expected) {
             #expect(abs(time - exact) <= 1e-12 * max(1, exact))
         }
-        #expect(source.value(source.duration) == 0)
+        #expect(source.value(at: source.duration) == 0)
         let scene = try PhysicsScene.drop(height: height, gravity: gravity, restitution: e)
         let run = try Simulation(scene: scene).run(method: .exact, duration: source.duration, sampleRate: 500)
         for sample in 0..<run.count {
             let t = run.times[sample]
-            #expect(abs(source.value(t) - run.position(atSample: sample, coordinate: 0)) <= 1e-9, "t = \(t)")
+            #expect(abs(source.value(at: t) - run.position(atSample: sample, coordinate: 0)) <= 1e-9, "t = \(t)")
         }
         let fit = try KeyframeBaker.bake(source, tolerance: 0.001)
         #expect(fit.maxError <= 0.001 && fit.animation.values.last == [0])

@@ -114,7 +114,7 @@ struct KeyframeBakerTests {
         let trajectory = try Simulation(scene: PhysicsScene.spring(spring)).run(
             method: .rk4(timeStep: 1.0 / 600), duration: 2)
         let source = try MotionSource(trajectory: trajectory)
-        let bound = 1e-3 * abs(source.value(2) - source.value(0))
+        let bound = 1e-3 * abs(source.value(at: 2) - source.value(at: 0))
         let fit = try KeyframeBaker.bake(source, tolerance: 1e-3)
         let measured = gridError(fit.animation, source.value)
         #expect(fit.maxError <= bound, "\(fit.maxError) > \(bound)")

@@ -93,10 +93,10 @@ import Testing
     /// A bounce easing's reduced form: its start and end, critically damped, monotone.
     @Test func aBounceReducedEndsWhereItEndsWithoutBouncing() throws {
         let source = try MotionSource(reducedMotionOf: try MotionSource(easing: Easing(name: "bounce-out")))
-        #expect(source.value(0) == 0 && source.value(1) == 1)
+        #expect(source.value(at: 0) == 0 && source.value(at: 1) == 1)
         for i in 1...1_000 {
             let t = Double(i) / 1_000
-            #expect(source.value(t) >= source.value(t - 0.001) && source.value(t) <= 1)
+            #expect(source.value(at: t) >= source.value(at: t - 0.001) && source.value(at: t) <= 1)
         }
     }
 

@@ -63,9 +63,9 @@ struct EventQueueGravityTests {
         #expect(abs(impact.time - 0.9) <= 1e-12, "met at \(impact.time)")
         let last = run.count - 1, t = run.times[last]
         // After the exchange a moves back at −1 from x = 0.9, b at +1 from 1.1; both fall from 10.
-        #expect(abs(run.position(ofBody: 0, atSample: last).x - (0.9 - (t - 0.9))) <= 1e-12)
-        #expect(abs(run.position(ofBody: 1, atSample: last).x - (1.1 + (t - 0.9))) <= 1e-12)
-        #expect(abs(run.position(ofBody: 0, atSample: last).y - (10 - 0.5 * Self.g * t * t)) <= 1e-12)
+        #expect(abs(run.position(atSample: last, ofBody: 0).x - (0.9 - (t - 0.9))) <= 1e-12)
+        #expect(abs(run.position(atSample: last, ofBody: 1).x - (1.1 + (t - 0.9))) <= 1e-12)
+        #expect(abs(run.position(atSample: last, ofBody: 0).y - (10 - 0.5 * Self.g * t * t)) <= 1e-12)
     }
 
     /// A ball falling from rest beside the top of a static sphere (radius 0.5 at the origin, the
@@ -103,9 +103,9 @@ struct EventQueueGravityTests {
         #expect(run.events.isEmpty)
         for i in 0..<run.count {
             let t = min(run.times[i], stop), x = 2 * t - 0.5 * mu * Self.g * t * t
-            #expect(abs(run.position(ofBody: 0, atSample: i).x - x) <= 1e-12, "t = \(run.times[i])")
-            #expect(abs(run.position(ofBody: 0, atSample: i).y - r) <= 1e-15)
-            #expect(abs(run.velocity(ofBody: 0, atSample: i).x - (2 - mu * Self.g * t)) <= 1e-12)
+            #expect(abs(run.position(atSample: i, ofBody: 0).x - x) <= 1e-12, "t = \(run.times[i])")
+            #expect(abs(run.position(atSample: i, ofBody: 0).y - r) <= 1e-15)
+            #expect(abs(run.velocity(atSample: i, ofBody: 0).x - (2 - mu * Self.g * t)) <= 1e-12)
         }
     }
 
@@ -124,7 +124,7 @@ struct EventQueueGravityTests {
         #expect(run.events.isEmpty)
         for i in 0..<run.count {
             let t = run.times[i], expected = r * normal + (0.5 * acceleration * t * t) * down
-            let moved = run.position(ofBody: 0, atSample: i) - expected
+            let moved = run.position(atSample: i, ofBody: 0) - expected
             #expect((moved * moved).sum().squareRoot() <= 1e-12, "μ = \(mu), t = \(t): off by \(moved)")
         }
     }
@@ -138,7 +138,7 @@ struct EventQueueGravityTests {
         #expect(exact.events.count >= 200 && exact.steps == exact.events.count, "\(exact.events.count) impacts")
         let energies = (0..<exact.count).map { i in
             scene.bodies.indices.map { (b: Int) -> Double in
-                let v = exact.velocity(ofBody: b, atSample: i), y = exact.position(ofBody: b, atSample: i).y
+                let v = exact.velocity(atSample: i, ofBody: b), y = exact.position(atSample: i, ofBody: b).y
                 return 0.5 * (v * v).sum() + Self.g * y
             }.reduce(0, +)
         }
@@ -170,8 +170,8 @@ struct EventQueueGravityTests {
         let first = try #require(run.events.first)
         #expect(first.body == "low" && first.collider == "high" && abs(first.time - landing) <= 1e-12)
         let last = run.count - 1
-        #expect(abs(run.position(ofBody: 0, atSample: last).y - r) <= 1e-9)
-        #expect(abs(run.position(ofBody: 1, atSample: last).y - 3 * r) <= 1e-9)
+        #expect(abs(run.position(atSample: last, ofBody: 0).y - r) <= 1e-9)
+        #expect(abs(run.position(atSample: last, ofBody: 1).y - 3 * r) <= 1e-9)
         ContactTests.expectNothingInside(run, scene, "exact")
         var streamed: [Double] = []
         let summary = try Simulation(scene: scene).run(method: .exact, duration: 1, sampleRate: 60, samplesPerChunk: 7)
@@ -184,7 +184,7 @@ struct EventQueueGravityTests {
             live.advance(to: run.times[i])
             #expect(live.failure == nil)
             for b in 0..<2 {
-                let off = live.position(ofBody: b) - run.position(ofBody: b, atSample: i)
+                let off = live.position(ofBody: b) - run.position(atSample: i, ofBody: b)
                 #expect((off * off).sum().squareRoot() <= 1e-12, "body \(b) at t = \(run.times[i])")
             }
         }
@@ -252,7 +252,7 @@ struct EventQueueGravityTests {
                 ContactTests.expectNothingInside(run, scene, label)
                 let energies = (0..<run.count).map { i in
                     scene.bodies.indices.filter { !scene.bodies[$0].isStatic }.map { (b: Int) -> Double in
-                        let v = run.velocity(ofBody: b, atSample: i), x = run.position(ofBody: b, atSample: i)
+                        let v = run.velocity(atSample: i, ofBody: b), x = run.position(atSample: i, ofBody: b)
                         return 0.5 * (v * v).sum() - (scene.gravity * x).sum()
                     }.reduce(0, +)
                 }

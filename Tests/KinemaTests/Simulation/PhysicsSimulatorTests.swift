@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// The live simulator against the batch run (same loop) and against closed forms after a gesture.
 struct PhysicsSimulatorTests {
@@ -37,8 +37,9 @@ struct PhysicsSimulatorTests {
         #expect(live.positions == (0..<scene.coordinateCount).map { batch.position(atSample: 0, coordinate: $0) })
         var worst = 0.0
         for (i, frame) in frames.enumerated() {
-            live.advance(by: frame)
-            events += live.events
+            let impacts = live.advance(by: frame)
+            #expect(impacts == live.lastFrameEvents)
+            events += impacts
             #expect(live.time == batch.times[i + 1])
             for c in 0..<scene.coordinateCount {
                 worst = max(
@@ -88,7 +89,7 @@ struct PhysicsSimulatorTests {
         var landed: ImpactEvent?
         while landed == nil {
             live.advance(by: 1.0 / 60)
-            landed = live.events.first
+            landed = live.lastFrameEvents.first
             if landed == nil {
                 let s = live.time - t0
                 #expect(abs(live.positions[0] - (3 * s - 0.5 * 9.81 * s * s)) <= 1e-12)
@@ -144,7 +145,7 @@ struct PhysicsSimulatorTests {
         var impacts = 0
         for i in 1...60 {
             live.advance(by: 1.0 / 60)
-            impacts += live.events.count
+            impacts += live.lastFrameEvents.count
             for lane in 0..<scene.coordinateCount {
                 #expect(
                     abs(live.positions[lane] - batch.position(atSample: i, coordinate: lane)) <= 1e-12,
@@ -152,7 +153,7 @@ struct PhysicsSimulatorTests {
             }
             // Body by body as SIMD3, from the same lanes.
             for body in scene.bodies.indices {
-                let x = batch.position(ofBody: body, atSample: i), v = batch.velocity(ofBody: body, atSample: i)
+                let x = batch.position(atSample: i, ofBody: body), v = batch.velocity(atSample: i, ofBody: body)
                 let lane = 3 * body
                 #expect(x == SIMD3(batch.positions[(i * 3 * scene.bodies.count + lane)...].prefix(3)))
                 #expect(v == SIMD3(batch.velocities[(i * 3 * scene.bodies.count + lane)...].prefix(3)))
@@ -165,7 +166,7 @@ struct PhysicsSimulatorTests {
         try live.setVelocity(SIMD3(0.1, 0, 0), ofBody: 0)
         let start = live.position(ofBody: 0)
         live.advance(by: 1.0 / 240)
-        if !live.events.contains(where: { $0.body == "s0" || $0.collider == "s0" }) {
+        if !live.lastFrameEvents.contains(where: { $0.body == "s0" || $0.collider == "s0" }) {
             #expect(abs(live.position(ofBody: 0)[0] - (start[0] + 0.1 / 240)) <= 1e-15)
             #expect(live.position(ofBody: 0)[1] == start[1] && live.position(ofBody: 0)[2] == start[2])
         }
@@ -252,7 +253,7 @@ struct PhysicsSimulatorTests {
             Issue.record("expected tooManySteps, got \(String(describing: live.failure))")
             return
         }
-        #expect(limit == 100 && live.time == time && live.positions == position && live.events.isEmpty)
+        #expect(limit == 100 && live.time == time && live.positions == position && live.lastFrameEvents.isEmpty)
         live.advance(by: 0.01)
         #expect(live.time == time && live.positions == position)
         try live.setVelocity(SIMD3(0, 0, 0), ofBody: 0)
@@ -276,7 +277,7 @@ struct PhysicsSimulatorTests {
         var impacts = 0
         for frame in 1...15 {
             live.advance(to: 0.25 + Double(frame) / 60)
-            impacts += live.events.count
+            impacts += live.lastFrameEvents.count
         }
         #expect(live.failure == nil && impacts == 0, "\(method): \(impacts) impacts after the gesture")
         for (b, height) in heights.enumerated() {
