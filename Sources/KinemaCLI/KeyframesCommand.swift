@@ -341,8 +341,9 @@ struct KeyframesCommand: ParsableCommand {
             throw CLIError(flag: "--strategy", value: "'\(strategy)'", rule: "adaptive with '--retargetable'")
         }
         try check(tolerance, "--tolerance", .positive)
-        return try Self.retargetableText(
-            try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance), as: format)
+        var baked = try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance)
+        baked.rounding = fullPrecision ? .none : .toBound
+        return try Self.retargetableText(baked, as: format)
     }
 
     /// A retargetable spring's responses in `format`: json, js (the player and the responses, one

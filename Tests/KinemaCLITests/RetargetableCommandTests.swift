@@ -35,6 +35,22 @@ struct RetargetableCommandTests {
         }
     }
 
+    /// Numbers are rounded to each response's bound (the test above plays the rounded ones within
+    /// their stated errors); `--full-precision` prints every digit and states the fit's errors.
+    @Test func numbersAreRoundedUnlessFullPrecisionIsAsked() throws {
+        let rounded = try CLI.run(Self.spring + ["--retargetable"]).stdout
+        let full = try CLI.run(Self.spring + ["--retargetable", "--full-precision"]).stdout
+        #expect(rounded.utf8.count * 10 <= full.utf8.count * 7, "\(rounded.utf8.count) vs \(full.utf8.count) bytes")
+        let baked = try RetargetableSpring(spring: DampedSpring(response: 0.5, dampingRatio: 0.7))
+        let step = try #require(
+            CLI.json(Self.spring + ["--retargetable", "--full-precision"])["step"] as? [String: Any])
+        // Foundation's JSON reader on Linux may round the last digit.
+        #expect(abs(try #require(step["maxError"] as? Double) - baked.stepError) <= 1e-15 * baked.stepError)
+        let values = try #require(CLI.json(Self.spring + ["--retargetable"])["step"] as? [String: Any])["values"]
+        let digits = try #require(values as? [Double]).map { "\($0)".filter(\.isNumber).count }
+        #expect(digits.max()! <= 8, "\(String(describing: values))")
+    }
+
     /// The ES module is the player, unchanged, followed by the responses; the Swift source holds
     /// additive builders (type-checked by scripts/check-apple-sources.sh).
     @Test func theModuleAndTheSwiftSource() throws {

@@ -51,6 +51,14 @@ struct DropSegment<V: AnimationArithmetic> {
         return nil
     }
 
+    /// Whether the value has reached its target (SwiftUI's `isLogicallyComplete`): from the first
+    /// landing on, while the bounces still play.
+    func isLogicallyComplete(at time: Double) -> Bool {
+        guard let drop else { return false }
+        let landing = (rising * rising + 2 * drop.gravity).squareRoot()
+        return time - start >= (rising + landing) / drop.gravity
+    }
+
     mutating func animate(_ drop: DropMotion, value: V, time: Double) -> V? {
         self.drop = drop
         target = value

@@ -48,6 +48,15 @@ struct SpringSegment<V: AnimationArithmetic> {
         target = value
     }
 
+    /// Whether the motion has reached its target as far as the eye goes (SwiftUI's
+    /// `isLogicallyComplete`, which runs `withAnimation`'s `.logicallyComplete` completion): its
+    /// energy within 1 % of the distance set out on (or `tolerance`, when that is wider), so that the
+    /// value stays within that band of the target for good.
+    func isLogicallyComplete(tolerance: Double, at time: Double) -> Bool {
+        guard let spring else { return false }
+        return isSettled(state(under: spring, toward: target, at: time), under: spring, tolerance: max(tolerance, 0.01))
+    }
+
     private func isSettled(_ now: (offset: V, velocity: V), under spring: DampedSpring, tolerance: Double) -> Bool {
         let omegaSquared = spring.stiffness / spring.mass
         func energy(_ displacement: V, _ velocity: V) -> Double {

@@ -33,6 +33,9 @@ public struct RetargetableSpring: Sendable {
     public let stepError: Double
     /// The most `impulse` is from the closed-form impulse response anywhere (see `stepError`).
     public let impulseError: Double
+    /// How the exports print the responses' numbers: to each response's bound (the default; the
+    /// stated errors then include what the rounding can add), or every digit (`.none`).
+    public var rounding: KeyframeFit.Rounding = .toBound
 
     /// Bakes `spring`'s responses to `tolerance`: each response settles to a tenth of it (the
     /// residual there is taken out, `MotionSource(spring:)`) and is fitted to nine tenths.
@@ -102,5 +105,15 @@ extension KeyframeAnimation {
             keyPath: keyPath, values: values.map { $0.map(transform) }, keyTimes: keyTimes,
             timingFunctions: timingFunctions, calculationMode: calculationMode, duration: duration,
             tensionValues: tensionValues, continuityValues: continuityValues, biasValues: biasValues)
+    }
+}
+
+extension RetargetableSpring {
+    /// A response as the exports print it, with `rounding`, and its stated error against the
+    /// closed form: `error` plus what the rounding can add.
+    func exported(_ fit: KeyframeFit, error: Double) -> (fit: KeyframeFit, error: Double) {
+        var fit = fit
+        fit.rounding = rounding
+        return (fit, error + fit.precision.roundingError)
     }
 }

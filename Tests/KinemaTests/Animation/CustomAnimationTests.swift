@@ -108,6 +108,42 @@ import Testing
         #expect(segment.animate(drop, value: 200, time: landing + 1e-9) == nil)
     }
 
+    /// Logical completion (SwiftUI's `isLogicallyComplete`): a spring's from the first frame its
+    /// energy is within 1 % of the distance, found here by bisection on the closed form; after it the
+    /// value stays within 1 % of the target. A drop's at its first landing, T after the start.
+    @Test func logicalCompletionComesWhenTheTargetIsReached() throws {
+        let spring = try DampedSpring(response: 0.4, dampingRatio: 0.6)
+        let exact = try Self.oscillator(spring, target: 300, from: 0, velocity: 0)
+        let omegaSquared = spring.stiffness / spring.mass
+        func energy(_ t: Double) -> Double {
+            let x = exact.position(at: t) - 300, v = exact.velocity(at: t)
+            return x * x + v * v / omegaSquared
+        }
+        // The energy never grows: bisect for where it reaches (1 % × 300)².
+        var low = 0.0, high = 5.0
+        for _ in 0..<200 {
+            (low, high) = energy((low + high) / 2) <= 9 ? (low, (low + high) / 2) : ((low + high) / 2, high)
+        }
+        var segment = SpringSegment<Double>()
+        _ = segment.animate(spring, tolerance: 0.001, value: 300, time: 0)
+        #expect(!segment.isLogicallyComplete(tolerance: 0.001, at: low - 1e-9))
+        #expect(segment.isLogicallyComplete(tolerance: 0.001, at: high + 1e-9))
+        for t in grid(high, 3, count: 500) {
+            #expect(abs(exact.position(at: t) - 300) <= 3 * (1 + 1e-12))
+            #expect(segment.isLogicallyComplete(tolerance: 0.001, at: t))
+        }
+        // A tolerance wider than 1 % completes logically where it settles.
+        #expect(
+            segment.isLogicallyComplete(tolerance: 0.1, at: 0.5)
+                == (segment.animate(spring, tolerance: 0.1, value: 300, time: 0.5) == nil))
+
+        let drop = DropMotion(duration: 0.4, restitution: 0.5, tolerance: 0.001)
+        var falling = DropSegment<Double>()
+        _ = falling.animate(drop, value: 200, time: 0)
+        #expect(!falling.isLogicallyComplete(at: 0.4 - 1e-12) && falling.isLogicallyComplete(at: 0.4 + 1e-12))
+        #expect(falling.animate(drop, value: 200, time: 0.5) != nil)  // still bouncing
+    }
+
     /// Merged mid-fall towards a target off the line of the fall, a drop starts from the offset
     /// shown, keeping the velocity's component along the new fall.
     @Test func aMergedDropStartsFromTheOffsetShownWithTheVelocityAlongItsFall() throws {

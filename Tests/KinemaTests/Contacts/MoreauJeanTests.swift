@@ -63,7 +63,8 @@ struct MoreauJeanTests {
         for i in 1..<batch.count {
             events += live.advance(to: batch.times[i])
             for body in bodies.indices {
-                #expect(live.position(ofBody: body) == batch.position(atSample: i, ofBody: body), "t = \(batch.times[i])")
+                #expect(
+                    live.position(ofBody: body) == batch.position(atSample: i, ofBody: body), "t = \(batch.times[i])")
                 #expect(live.velocity(ofBody: body) == batch.velocity(atSample: i, ofBody: body))
             }
         }

@@ -7,7 +7,8 @@
     ///
     /// A fall from rest takes `duration`, whatever the distance (the gravity is 2/duration² of
     /// the distance per second²). A change while it runs merges: a new fall starts from the value
-    /// shown, keeping the velocity along it.
+    /// shown, keeping the velocity along it. It is logically complete (`withAnimation`'s
+    /// `.logicallyComplete` completion runs) at the first landing, while the bounces still play.
     /// ```swift
     /// withAnimation(.drop(duration: 0.4, restitution: 0.5)) { badgeOffset = 0 }
     /// ```
@@ -34,7 +35,9 @@
         public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>)
             -> V?
         {
-            context.dropSegment.animate(drop, value: SwiftUIVector(value: value), time: time)?.value
+            let offset = context.dropSegment.animate(drop, value: SwiftUIVector(value: value), time: time)
+            if context.dropSegment.isLogicallyComplete(at: time) { context.isLogicallyComplete = true }
+            return offset?.value
         }
 
         public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {

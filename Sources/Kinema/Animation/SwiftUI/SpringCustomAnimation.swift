@@ -13,7 +13,8 @@
     /// ```
     /// It ends (the value sits on its target) once the motion's energy,
     /// `‖x − target‖² + ‖v‖²/ω0²`, is within `tolerance`² of the energy it set out with: the value
-    /// is then within `tolerance` of the distance it moved, and never leaves that band again.
+    /// is then within `tolerance` of the distance it moved, and never leaves that band again. It is
+    /// logically complete (`withAnimation`'s `.logicallyComplete` completion runs) once within 1 %.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     public struct SpringCustomAnimation: CustomAnimation, Sendable {
         /// The spring that moves the value.
@@ -31,8 +32,12 @@
         public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>)
             -> V?
         {
-            context.springSegment.animate(spring, tolerance: tolerance, value: SwiftUIVector(value: value), time: time)?
-                .value
+            let offset = context.springSegment.animate(
+                spring, tolerance: tolerance, value: SwiftUIVector(value: value), time: time)
+            if context.springSegment.isLogicallyComplete(tolerance: tolerance, at: time) {
+                context.isLogicallyComplete = true
+            }
+            return offset?.value
         }
 
         public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
