@@ -52,7 +52,17 @@ let package = Package(
             resources: [.embedInCode("Resources/kinema-spring.js")]
         ),
         .executableTarget(name: "kinema", dependencies: ["KinemaCLI"]),
-        .testTarget(name: "KinemaTests", dependencies: ["Kinema"]),
+        // What the test targets share (seeded randomness, grids, the package's files).
+        .target(name: "KinemaTestSupport", path: "Tests/KinemaTestSupport"),
+        .testTarget(name: "KinemaTests", dependencies: ["Kinema", "KinemaTestSupport"]),
+        // The programs the documentation shows, written against what `import Kinema` gives an app
+        // (no @testable, no SPI): a card grabbed mid-flight, a ball scene live and batch, bakes
+        // exported to every format, mistakes on purpose, and every snippet of every article.
+        .testTarget(
+            name: "KinemaDocumentationTests", dependencies: ["Kinema", "KinemaTestSupport"],
+            // As an app sees the library: `package` declarations are out of its reach.
+            packageAccess: false
+        ),
         .testTarget(name: "KinemaReferenceTests", dependencies: ["KinemaReference", "Kinema"]),
         .testTarget(name: "KinemaCLITests", dependencies: ["KinemaCLI", "Kinema", "kinema"])
     ]

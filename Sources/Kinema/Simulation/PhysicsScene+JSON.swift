@@ -111,10 +111,10 @@ private struct SceneReader {
                 "contacts", "restVelocity"
             ],
             required: ["dimensions", "bodies"], at: origin)
-        guard let declared = try number(top["dimensions"], "dimensions"), declared.rounded() == declared,
-            (1...3).contains(declared)
-        else {
-            throw fail(top["dimensions"]!.1, "'dimensions' must be 1, 2 or 3")
+        let declared = try number(top["dimensions"], "dimensions")
+        guard let declared, declared.rounded() == declared, (1...3).contains(declared) else {
+            throw fail(
+                top["dimensions"]!.1, "'dimensions' must be 1, 2 or 3 (got \(declared.map { "\($0)" } ?? "none"))")
         }
         let dimensions = Int(declared)
         let location = { (key: String) in top[key]?.1 ?? origin }

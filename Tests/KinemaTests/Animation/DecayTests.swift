@@ -1,5 +1,6 @@
 import Foundation
 import Kinema
+import KinemaTestSupport
 import Testing
 
 /// Decay in UIKit's and Android's dialects, the projection, the rubber band and the hand-off to a

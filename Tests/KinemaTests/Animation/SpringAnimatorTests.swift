@@ -1,5 +1,6 @@
 import Foundation
 import Kinema
+import KinemaTestSupport
 import Testing
 
 /// The app-facing spring: retargeting, generic values and frame loops, each against the analytic

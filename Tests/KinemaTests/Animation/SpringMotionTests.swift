@@ -1,5 +1,6 @@
 import Foundation
 import Kinema
+import KinemaTestSupport
 import Testing
 
 /// SwiftUI's `Spring` API on `DampedSpring`: the closed forms against the textbook formulas written

@@ -1,3 +1,4 @@
+import KinemaTestSupport
 import Testing
 
 @_spi(Engine) @testable import Kinema

@@ -1,3 +1,4 @@
+import KinemaTestSupport
 import Testing
 
 @testable import Kinema

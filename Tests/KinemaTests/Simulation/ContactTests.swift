@@ -1,4 +1,5 @@
 import Foundation
+import KinemaTestSupport
 import Testing
 
 @_spi(Engine) @testable import Kinema

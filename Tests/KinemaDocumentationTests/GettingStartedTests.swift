@@ -1,5 +1,6 @@
 import Foundation
 import Kinema
+import KinemaTestSupport
 import Testing
 
 #if canImport(SwiftUI)

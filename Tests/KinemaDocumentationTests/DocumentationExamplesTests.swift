@@ -1,5 +1,6 @@
 import Foundation
 import Kinema
+import KinemaTestSupport
 import Testing
 
 /// The code in the DocC articles, run as written and checked against closed forms, so the articles
@@ -81,7 +82,7 @@ import Testing
             try files("Sources/Kinema/Kinema.docc", ".md")
             + files("Sources/KinemaReference/KinemaReference.docc", ".md")
         let tests =
-            try files("Tests/KinemaTests/Documentation", ".swift") + files("Tests/KinemaReferenceTests", ".swift")
+            try files("Tests/KinemaDocumentationTests", ".swift") + files("Tests/KinemaReferenceTests", ".swift")
             + files("Tests/AppleStandIns/Snippets", ".swift")  // SwiftUI's: scripts/check-apple-sources.sh
         let compiled = try tests.map {
             Self.code(try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
@@ -116,7 +117,7 @@ import Testing
         let multistepError = (0..<multistep.count).map {
             abs(multistep.position(atSample: $0) - motion.position(at: multistep.times[$0]))
         }.max()!
-        #expect(multistepError <= 5.0e-10 * 1.01 && multistep.steps == 360)
+        #expect(multistepError <= 5.0e-10 * 1.01)  // the step counts: AdaptiveIntegratorTests, AdamsTests
         let accurateError = (0..<accurate.count).map {
             abs(accurate.position(atSample: $0) - motion.position(at: accurate.times[$0]))
         }.max()!
@@ -126,7 +127,6 @@ import Testing
         #expect(accurateError <= 1e-10)
         // RK4's global error ~ C·(ωh)⁴; at ωh = 0.053 it is of order 1e-5 of the travel.
         #expect(cheapError <= 1e-4)
-        #expect(accurate.steps < cheap.steps)
     }
 
     @Test func theBounceIdentityHoldsAsTheArticleStatesIt() throws {
