@@ -20,7 +20,7 @@ public struct KinemaCommand: ParsableCommand {
     )
 
     /// `kinema --version`.
-    public static let version = "kinema 1.0.0"
+    public static let version = "kinema 2.0.0"
 
     public init() {}
 
