@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import KinemaReference
 
 /// `kinema work-precision`: error against cost for Kinema's and GSL's integrators, timed in one run.

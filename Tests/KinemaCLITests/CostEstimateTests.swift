@@ -1,5 +1,5 @@
 import Foundation
-import Kinema
+@_spi(Engine) import Kinema
 import Testing
 
 @testable import KinemaCLI

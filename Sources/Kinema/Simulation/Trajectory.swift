@@ -18,9 +18,9 @@ public struct Trajectory: Sendable {
     /// Every impact of the run, in time order.
     public internal(set) var events: [ImpactEvent] = []
     /// Integrator steps taken.
-    package var steps = 0
+    @_spi(Engine) public package(set) var steps = 0
     /// Evaluations of the scene's forces.
-    package var evaluations = 0
+    @_spi(Engine) public package(set) var evaluations = 0
     /// Sphere pairs the broad phase passed on to the exact overlap test, over the run.
     @_spi(Engine) public package(set) var pairTests = 0
 

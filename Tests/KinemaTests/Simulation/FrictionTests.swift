@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Kinema
+@_spi(Engine) @testable import Kinema
 
 /// Coulomb friction on a body resting on a plane, against closed forms: held still while what
 /// pulls it along the plane is at most μ times the normal force; sliding, slowed at μ·g until it
