@@ -7,6 +7,11 @@ struct BroadPhase {
     private(set) var tests = 0
     /// The stepper's reaches, kept so that each step reuses their storage.
     private var reaches: [Double] = []
+    /// Per body, for `replacePairs`: whether its pairs are kept, to be replaced, or replaced.
+    private var marks: [Mark] = []
+    /// Each sphere's centre (x, y, z) and reach (w), in sweep order.
+    private var packed: [SIMD4<Double>] = []
+    private enum Mark { case kept, replaced, done }
 
     /// Over the bodies with a radius > 0.
     init(radii: [Double]) {
@@ -42,6 +47,50 @@ struct BroadPhase {
         }
     }
 
+    /// Replaces the pairs of `bodies` in `pairs` with theirs at the end of a step of `h`, as
+    /// `pairs(at:velocity:within:…)` would find them, and keeps the others. Sound where the
+    /// others were found at the end of a step that spans this one, and nothing has changed their
+    /// motion since: a body reached, over that step, at least as far as over this one. An
+    /// impact then costs a scan per body it changed, not a sweep of the scene.
+    mutating func replacePairs<V: StateVector>(
+        of bodies: [Int], in pairs: inout [(Int, Int)], at x: V, velocity v: V, within h: Double,
+        radii: [Double], dimensions d: Int
+    ) {
+        if marks.count != radii.count { marks = Array(repeating: .kept, count: radii.count) }
+        for b in bodies { marks[b] = .replaced }
+        pairs.removeAll { marks[$0.0] != .kept || marks[$0.1] != .kept }
+        var tests = 0
+        V.withLanes(of: v) { v in
+            V.withLanes(of: x) { x in
+                func reach(_ b: Int) -> Double {
+                    var speed = 0.0
+                    for axis in 0..<d { speed += abs(v[b * d + axis]) }
+                    return radii[b] + ContactTolerances.reachFactor * h * speed
+                }
+                for c in bodies where radii[c] > 0 && marks[c] == .replaced {
+                    let reachC = reach(c)
+                    for o in order where o != c && marks[o] != .done {
+                        tests += 1
+                        let both = reachC + reach(o)
+                        var distanceSquared = 0.0, apart = false
+                        for axis in 0..<d {
+                            let gap = x[c * d + axis] - x[o * d + axis]
+                            if abs(gap) > both {
+                                apart = true
+                                break
+                            }
+                            distanceSquared += gap * gap
+                        }
+                        if !apart && distanceSquared < both * both { pairs.append((min(c, o), max(c, o))) }
+                    }
+                    marks[c] = .done  // its pairs with the bodies after it are found once
+                }
+            }
+        }
+        for b in bodies { marks[b] = .kept }
+        self.tests += tests
+    }
+
     /// The sweep over coordinates read by `coordinate(body, axis)`.
     @inline(__always)
     private mutating func sweep(
@@ -59,24 +108,28 @@ struct BroadPhase {
             }
             order[j] = body
         }
+        // The centres and reaches in sweep order, side by side: the inner loop reads them in turn.
+        packed.removeAll(keepingCapacity: true)
+        for b in order {
+            packed.append(SIMD4(coordinate(b, 0), d > 1 ? coordinate(b, 1) : 0, d > 2 ? coordinate(b, 2) : 0, reach[b]))
+        }
         var tests = 0
-        for i in order.indices {
-            let a = order[i], high = coordinate(a, 0) + reach[a]
-            var j = i + 1
-            while j < order.count && low(order[j]) <= high {
-                let b = order[j], both = reach[a] + reach[b]
-                j += 1
-                tests += 1
-                var distanceSquared = 0.0, apart = false
-                for axis in 0..<d {
-                    let gap = coordinate(a, axis) - coordinate(b, axis)
-                    if abs(gap) > both {
-                        apart = true
-                        break
+        packed.withUnsafeBufferPointer { packed in
+            for i in packed.indices {
+                let a = packed[i], high = a.x + a.w
+                var j = i + 1
+                while j < packed.count && packed[j].x - packed[j].w <= high {
+                    let b = packed[j], both = a.w + b.w
+                    j += 1
+                    tests += 1
+                    var gap = a - b
+                    gap.w = 0
+                    let apart = abs(gap.y) > both || abs(gap.z) > both
+                    if !apart && (gap * gap).sum() < both * both {
+                        let (p, q) = (order[i], order[j - 1])
+                        pairs.append((min(p, q), max(p, q)))
                     }
-                    distanceSquared += gap * gap
                 }
-                if !apart && distanceSquared < both * both { pairs.append((min(a, b), max(a, b))) }
             }
         }
         self.tests += tests

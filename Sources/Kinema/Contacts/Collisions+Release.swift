@@ -6,10 +6,12 @@ extension Collisions {
     /// force, and the contact is kept where its own still presses: a ball on the floor, pulled
     /// sideways under one it carries, looked pulled away from it without the floor's support, let
     /// go and met it again in a zero-speed impact at every step.
-    static func releaseParting<I: Integrator, V>(in integrator: inout I) where I.System == SceneSystem<V> {
+    /// Returns whether it let any go.
+    @discardableResult
+    static func releaseParting<I: Integrator, V>(in integrator: inout I) -> Bool where I.System == SceneSystem<V> {
         // The contacts first: reading the system copies it through its value witness, at every
         // step, where usually nothing rests.
-        guard !integrator.system.resting.isEmpty else { return }
+        guard !integrator.system.resting.isEmpty else { return false }
         let system = integrator.system, resting = system.resting
         let state = integrator.state
         func held(_ contact: RestingContact, _ a: V) -> Bool {
@@ -45,5 +47,6 @@ extension Collisions {
             integrator.system = system
             integrator.restart(at: integrator.time, state: state)
         }
+        return kept.count != resting.count
     }
 }

@@ -97,8 +97,11 @@ enum ImpactSearch {
     /// or a borrowed parameter captured) went through its generic value witness on every step and
     /// doubled the cost of a bouncing drop.
     @inline(__always)
+    /// - Parameter planePairs: the bodies and planes that may meet in the step (nil: every
+    ///   moving body with every plane).
     static func earliestImpact<I: Integrator, V>(
-        in integrator: inout I, pairs: [(Int, Int)], breach: inout Breach?, drifted: inout Bool
+        in integrator: inout I, pairs: [(Int, Int)], planePairs: [(body: Int, plane: Int)]? = nil,
+        breach: inout Breach?, drifted: inout Bool
     ) -> Impact? where I.System == SceneSystem<V> {
         let t0 = integrator.previousTime, t1 = integrator.time
         // The layout and the contacts, not the system: a copy of the system went through its
@@ -150,38 +153,43 @@ enum ImpactSearch {
             Self.position(of: body, at: t, dimensions: d, in: &integrator)
         }
         func vector(_ packed: V, _ body: Int) -> SIMD3<Double> { Self.vector(packed, body: body, dimensions: d) }
-        for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
+        func check(_ b: Int, _ p: Int) {
             let xb = vector(x1, b)
-            for p in layout.planeOffsets.indices {
-                let end = Collisions.gap(layout, xb, body: b, plane: p)
-                let scale = max(1, abs(layout.planeOffsets[p]) + layout.radii[b])
-                guard end < 0 else {
-                    // Outside at the step's end, but it may have met the plane inside the step and
-                    // left it (a ball's arc through a ceiling).
-                    let n = layout.planeNormals[p]
-                    guard dips, curving || (layout.gravity * n).sum() > 0,
-                        !resting.contains(.init(body: b, plane: p)),
-                        let time = Collisions.dip(
-                            t0, t1, end: end, endRate: (vector(v1, b) * n).sum() * (t1 - t0),
-                            depth: ContactTolerances.rounding * scale,
-                            { Collisions.gap(layout, position(b, $0), body: b, plane: p) })
-                    else { continue }
-                    offer(time, b, .plane(p))
-                    continue
-                }
-                if resting.contains(.init(body: b, plane: p)) {
-                    if end < -ContactTolerances.touching * scale { overlap(b, .plane(p), depth: -end, scale: scale) }
-                    continue
-                }
-                // A step that begins on the surface (an impact just applied there) meets it again
-                // only if the body moves into it or ends inside it beyond rounding: a ball leaving
-                // an elastic wall was found "hitting" it at zero speed and put at rest.
-                func closing() -> Bool {
-                    end < -ContactTolerances.rounding || (vector(v1, b) * layout.planeNormals[p]).sum() < 0
-                }
-                consider(
-                    { Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
-                    scale: scale, closing: closing)
+            let end = Collisions.gap(layout, xb, body: b, plane: p)
+            let scale = max(1, abs(layout.planeOffsets[p]) + layout.radii[b])
+            guard end < 0 else {
+                // Outside at the step's end, but it may have met the plane inside the step and
+                // left it (a ball's arc through a ceiling).
+                let n = layout.planeNormals[p]
+                guard dips, curving || (layout.gravity * n).sum() > 0,
+                    !resting.contains(.init(body: b, plane: p)),
+                    let time = Collisions.dip(
+                        t0, t1, end: end, endRate: (vector(v1, b) * n).sum() * (t1 - t0),
+                        depth: ContactTolerances.rounding * scale,
+                        { Collisions.gap(layout, position(b, $0), body: b, plane: p) })
+                else { return }
+                offer(time, b, .plane(p))
+                return
+            }
+            if resting.contains(.init(body: b, plane: p)) {
+                if end < -ContactTolerances.touching * scale { overlap(b, .plane(p), depth: -end, scale: scale) }
+                return
+            }
+            // A step that begins on the surface (an impact just applied there) meets it again
+            // only if the body moves into it or ends inside it beyond rounding: a ball leaving
+            // an elastic wall was found "hitting" it at zero speed and put at rest.
+            func closing() -> Bool {
+                end < -ContactTolerances.rounding || (vector(v1, b) * layout.planeNormals[p]).sum() < 0
+            }
+            consider(
+                { Collisions.gap(layout, position(b, $0), body: b, plane: p) }, body: b, collider: .plane(p),
+                scale: scale, closing: closing)
+        }
+        if let planePairs {
+            for (b, p) in planePairs { check(b, p) }
+        } else {
+            for b in 0..<layout.inverseMasses.count where layout.inverseMasses[b] > 0 {  // static bodies meet no plane
+                for p in layout.planeOffsets.indices { check(b, p) }
             }
         }
         for (a, b) in pairs where layout.inverseMasses[a] + layout.inverseMasses[b] > 0 {

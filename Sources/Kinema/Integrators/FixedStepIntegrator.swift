@@ -90,19 +90,13 @@
     @inlinable
     public func interpolatePosition(at t: Double, lanes: Range<Int>) -> SIMD3<Double> {
         let h = time - previousTime, x0 = previousState.position, x1 = state.position
-        var v = SIMD3<Double>.zero
-        for (axis, lane) in lanes.enumerated() {
-            if h <= 0 || t >= time {
-                v[axis] = x1[lane: lane]
-            } else if t <= previousTime {
-                v[axis] = x0[lane: lane]
-            } else {
-                v[axis] = Hermite.value(
-                    x0[lane: lane], previousState.velocity[lane: lane], x1[lane: lane], state.velocity[lane: lane],
-                    (t - previousTime) / h, h)
-            }
+        return SIMD3(gathering: lanes) { lane in
+            if h <= 0 || t >= time { return x1[lane: lane] }
+            if t <= previousTime { return x0[lane: lane] }
+            return Hermite.value(
+                x0[lane: lane], previousState.velocity[lane: lane], x1[lane: lane], state.velocity[lane: lane],
+                (t - previousTime) / h, h)
         }
-        return v
     }
 
     @inlinable

@@ -5,8 +5,26 @@
     @inlinable
     public static func value<V: StateVector>(_ y0: V, _ d0: V, _ y1: V, _ d1: V, _ s: Double, _ h: Double) -> V {
         let s2 = s * s, s3 = s2 * s
-        return (2 * s3 - 3 * s2 + 1) * y0 + ((s3 - 2 * s2 + s) * h) * d0 + (-2 * s3 + 3 * s2) * y1 + ((s3 - s2) * h)
-            * d1
+        let w0 = 2 * s3 - 3 * s2 + 1, wd0 = (s3 - 2 * s2 + s) * h, w1 = -2 * s3 + 3 * s2, wd1 = (s3 - s2) * h
+        let count = V.laneCount(of: y0)
+        guard V.laneCount == Int.max,
+            V.laneCount(of: d0) == count && V.laneCount(of: y1) == count && V.laneCount(of: d1) == count
+        else { return w0 * y0 + wd0 * d0 + w1 * y1 + wd1 * d1 }
+        // A flat vector in one pass, the same sums lane by lane: the vector expression built seven
+        // heap vectors (a dense scene interpolates its whole state at every impact).
+        var result = V.zero(like: y0)
+        V.withMutableLanes(of: &result) { r in
+            V.withLanes(of: y0) { y0 in
+                V.withLanes(of: d0) { d0 in
+                    V.withLanes(of: y1) { y1 in
+                        V.withLanes(of: d1) { d1 in
+                            for i in 0..<count { r[i] = w0 * y0[i] + wd0 * d0[i] + w1 * y1[i] + wd1 * d1[i] }
+                        }
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// d/dt of `value`: the interpolant's slope.
