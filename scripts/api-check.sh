@@ -41,9 +41,10 @@ if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
     exit 1
 fi
 # The baseline's API is kept under .build, keyed by commit: built once per release, not per run.
-# SwiftPM reports changes to @_spi declarations as breakages too (swiftlang/swift#79990), which
-# are not public API: a breakage passes when the type or function it names is declared @_spi in
-# the baseline; any other breakage (or a failure without one) fails the check.
+# SwiftPM reports changes to @_spi and package declarations as breakages too (swiftlang/swift#79990),
+# which are not public API: a breakage passes when the declaration it names (the type or the member,
+# for `Type.member`) is declared @_spi or package in the baseline; any other breakage (or a failure
+# without one) fails the check.
 check() {
     local report status=0
     report=$(swift package diagnose-api-breaking-changes "$baseline" --products Kinema KinemaReference \
@@ -59,8 +60,8 @@ check() {
         return 1
     fi
     while IFS= read -r line; do
-        name=$(sed -E 's/.*API breakage: [a-z]+ ([A-Za-z0-9_]+).*/\1/' <<<"$line")
-        if ! git grep -qE "@_spi\([A-Za-z]+\) +public .*\b(struct|enum|protocol|class|actor|func|var|let|typealias) $name\b" \
+        name=$(sed -E 's/.*API breakage: [a-z]+ ([A-Za-z0-9_.]+).*/\1/' <<<"$line")
+        if ! git grep -qE "(@_spi\([A-Za-z]+\) +public|^ *package) .*\b(struct|enum|protocol|class|actor|func|var|let|typealias) (${name%%.*}|${name##*.})\b" \
             "$baseline" -- Sources; then
             public+="$line"$'\n'
         fi
@@ -69,7 +70,7 @@ check() {
         printf '%s\n' "$report"
         return 1
     fi
-    echo "api-check: $(wc -l <<<"$breaks") changes, all to @_spi declarations (not public API)"
+    echo "api-check: $(wc -l <<<"$breaks") changes, all to @_spi or package declarations (not public API)"
 }
 
 echo "api-check: the public API against $version ($baseline)"
