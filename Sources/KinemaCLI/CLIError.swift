@@ -100,16 +100,19 @@ where T.RawValue == String {
 
 extension CLIError {
     /// A simulation that stopped: the library's message, then the flags and integrators that act on it.
-    init(_ error: SimulationError) {
+    /// - Parameter stepBudget: what acts on the step budget in this command (`'--max-steps'`, or
+    ///   for one without that flag, what it can change instead).
+    init(_ error: SimulationError, stepBudget: String = "'--max-steps'") {
         var hints: [String] = []
+        let budget = stepBudget.hasPrefix("'--max-steps'") ? "the step budget is \(stepBudget)" : "give \(stepBudget)"
         switch error {
         case .tooManyEvents:
             hints.append("the rest velocity is '--rest-velocity' with --drop, \"restVelocity\" in a scene file")
         case .tooManySteps:
-            hints.append("the step budget is '--max-steps'")
+            hints.append(budget)
         case .overBudget(_, _, let advice):
             if advice.contains("implicit method") { hints.append("the implicit methods are gsl-msbdf and gsl-bsimp") }
-            hints.append("the step budget is '--max-steps'")
+            hints.append(budget)
         case .stepSizeUnderflow, .unstable, .contactLost:
             break
         }

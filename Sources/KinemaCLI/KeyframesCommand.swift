@@ -195,6 +195,7 @@ struct KeyframesCommand: ParsableCommand {
             tracks = [(keyPath ?? "value", try MotionSource(easing: Easing(name: easing), duration: duration ?? 1))]
         } else {
             let (scene, suggested, _) = try sceneFlags.makeScene()
+            if let canvas { _ = try canvasSize(canvas, dimensions: scene.dimensions) }
             guard let total = duration ?? suggested else {
                 throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
             }
@@ -226,7 +227,7 @@ struct KeyframesCommand: ParsableCommand {
                     "the motion has more than \(limit) impacts by t = \(time) s, more than the \(limit) keyframes a bake "
                         + "holds: give a '--duration' of at most \(time) s, or a higher '--rest-velocity'.")
             } catch let error as SimulationError {
-                throw CLIError(error)
+                throw CLIError(error, stepBudget: "a shorter '--duration'")
             }
             if let canvas {
                 return KeyframesBake(
@@ -260,16 +261,26 @@ struct KeyframesCommand: ParsableCommand {
             reduced: reducedMotion ? (reduced.map(\.1), try bakeAll(reduced)) : nil, scene: nil)
     }
 
-    /// `--canvas`: every body of the scene's trajectory on the canvas the flags describe.
-    func canvasBake(_ trajectory: Trajectory, canvas: String, strategy: KeyframeBaker.Strategy) throws -> SceneKeyframes
-    {
+    /// `--canvas WxH` as a width and a height of 1 to 16384 pixels, for a scene of `dimensions`
+    /// (2 or 3: the canvas draws x and y); checked before the scene runs.
+    func canvasSize(_ canvas: String, dimensions: Int) throws -> (width: Double, height: Double) {
         let size = canvas.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
         guard size.count == 2, let width = size[0], let height = size[1] else {
             throw CLIError(flag: "--canvas", value: "'\(canvas)'", rule: "'WxH', the width and height in pixels")
         }
-        guard trajectory.scene.dimensions >= 2 else {
-            throw CLIError("'--canvas' draws x and y: the scene has \(trajectory.scene.dimensions) dimension.")
+        for (name, value) in [("width", width), ("height", height)] where !(1...16384).contains(value) {
+            throw CLIError(flag: "--canvas", value: "'\(canvas)'", rule: "'WxH' with a \(name) of 1 to 16384 pixels")
         }
+        guard dimensions >= 2 else {
+            throw CLIError("'--canvas' draws x and y: the scene has \(dimensions) dimension.")
+        }
+        return (width, height)
+    }
+
+    /// `--canvas`: every body of the scene's trajectory on the canvas the flags describe.
+    func canvasBake(_ trajectory: Trajectory, canvas: String, strategy: KeyframeBaker.Strategy) throws -> SceneKeyframes
+    {
+        let (width, height) = try canvasSize(canvas, dimensions: trajectory.scene.dimensions)
         let tolerance = pixelTolerance ?? 0.5
         try check(tolerance, "--pixel-tolerance", .positive)
         if reducedMotion { throw CLIError("'--reduced-motion' applies to one-dimensional motions, not to '--canvas'.") }
