@@ -22,6 +22,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
+            // The page, as files a browser and an editor read (served from the binary).
+            resources: [
+                .embedInCode("Resources/index.html"), .embedInCode("Resources/studio.js"),
+                .embedInCode("Resources/studio.css"), .embedInCode("Resources/playground.js")
             ]
         ),
         .executableTarget(

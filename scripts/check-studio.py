@@ -3,7 +3,9 @@
 as a designer would: moves a slider with the mouse and sees the plot and the readouts change,
 downloads the CSS and finds it byte-identical to `kinema keyframes`, opens the page's URL in a new
 tab and finds the same motion, pins a motion to compare, retargets and throws the playground's ball and
-finds it on the closed-form spring, and takes a screenshot that is not blank.
+finds it on the closed-form spring, and takes a screenshot that is not blank; then plays a scene in
+the scene tab, edits it with a slider, and finds its exports byte-identical to `kinema keyframes
+--scene --canvas` and its balls on the canvas and in a screenshot.
 
 Usage: check-studio.py KINEMA_STUDIO KINEMA [--screenshot PATH]
 """
@@ -83,6 +85,62 @@ class Page:
         element = f"document.querySelector({json.dumps(selector)})"
         return self.eval(f"{element}.scrollIntoView({{block: 'center'}}); "
                          f"JSON.parse(JSON.stringify({element}.getBoundingClientRect()))")
+
+
+def check_scene_tab(page, port, kinema, work, screenshot):
+    """The scene tab: the first example played through its CSS export on the canvas, a slider
+    that edits the scene, the exports the bytes `kinema keyframes --scene --canvas` writes for
+    the scene the page sent, and a screenshot in which the balls show."""
+    page.send("Page.navigate", url=f"http://127.0.0.1:{port}/#source=scene&tab=css")
+    count = "document.querySelectorAll('#scene-stage > div').length"
+    bodies = wait("the scene on the canvas", lambda: page.eval(
+        f"answer && answer.bodies && {count} === answer.bodies.length && answer.bodies.length"), seconds=120)
+    before = page.readouts()
+    slider = page.rect("#p-sceneRestitution")
+    page.click(slider["x"] + 0.3 * slider["width"], slider["y"] + slider["height"] / 2)
+    after = wait("the edited scene's bake", lambda: (r := page.readouts()) and r["hash"] != before["hash"]
+                 and r["keyframes"] != before["keyframes"] and r, seconds=120)
+    print(f"check-studio: scene tab: {bodies} bodies, keyframes {before['keyframes']} → {after['keyframes']} "
+          f"with the restitution slider; max error {after['maxError']}")
+    sent = page.eval("request()")
+    exports = page.eval("answer.exports")
+    path = os.path.join(work, "scene.json")
+    with open(path, "w") as f:
+        f.write(sent["scene"])
+    for format, text in exports.items():
+        flags = ["--scene", path, "--canvas", "640x360", "--duration", str(sent["duration"]),
+                 "--pixel-tolerance", str(sent["pixelTolerance"]), "--format", format]
+        cli = subprocess.run([kinema, "keyframes"] + flags, capture_output=True, text=True, check=True).stdout
+        if text != cli:
+            fail(f"the scene tab's {format} export differs from kinema keyframes {' '.join(flags)}")
+    print(f"check-studio: the scene tab's {len(exports)} exports are kinema keyframes' bytes for the scene it sent")
+    # Each body is animated by the export's two @keyframes, and moves on the canvas.
+    moved = page.eval("""(() => { const stage = document.getElementById('scene-stage').getBoundingClientRect();
+        const animations = document.getAnimations().filter(a => a.effect?.target?.parentElement?.id === 'scene-stage');
+        const at = t => { for (const a of animations) { a.pause(); a.currentTime = t; }
+          return [...document.querySelectorAll('#scene-stage > div')].map(b => { const r = b.getBoundingClientRect();
+            return [r.left + r.width / 2 - stage.left, r.top + r.height / 2 - stage.top]; }); };
+        const start = at(0), later = at(1000);
+        return {animations: animations.length, start, later,
+                moved: Math.min(...start.map((p, i) => Math.hypot(p[0] - later[i][0], p[1] - later[i][1])))}; })()""")
+    if moved["animations"] != 2 * bodies or not moved["moved"] > 1:
+        fail(f"the scene's bodies are not played by their CSS: {moved}")
+    if not all(0 <= x <= 640 and 0 <= y <= 360 for x, y in moved["later"]):
+        fail(f"a body is off the canvas: {moved['later']}")
+    stage = page.rect("#scene-stage")
+    scrolled = page.eval("[window.scrollX, window.scrollY]")  # the clip is in the page's coordinates
+    shot = base64.b64decode(page.send("Page.captureScreenshot", format="png", clip={
+        "x": stage["x"] + scrolled[0], "y": stage["y"] + scrolled[1], "width": stage["width"],
+        "height": stage["height"], "scale": 1})["data"])
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    # The export draws each ball in #2456c9.
+    blue = sum(n for n, (r, g, b) in image.getcolors(maxcolors=1 << 20) or []
+               if abs(r - 0x24) < 24 and abs(g - 0x56) < 24 and abs(b - 0xc9) < 24)
+    if blue < 500:
+        fail(f"the scene tab's screenshot shows no balls ({blue} ball-coloured pixels)")
+    if screenshot:
+        image.save(screenshot.replace(".png", "-scene.png"), optimize=True)
+    print(f"check-studio: scene screenshot {image.size[0]}×{image.size[1]}, {blue} ball-coloured pixels")
 
 
 def main():
@@ -214,6 +272,7 @@ def main():
         if screenshot:
             image.save(screenshot, optimize=True)
         print(f"check-studio: screenshot {image.size[0]}×{image.size[1]}, {len(colors)} colours")
+        check_scene_tab(page, port, kinema, work, screenshot)
     finally:
         if chrome:
             chrome.terminate()

@@ -20,6 +20,7 @@ Usage: fuzz-studio.py KINEMA_STUDIO [--cases N] [--seed S] [--seconds T] [--cost
 """
 import argparse
 import json
+import os
 import random
 import signal
 import socket
@@ -27,6 +28,8 @@ import subprocess
 import sys
 import threading
 import time
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples")
 
 # The paths the studio serves and the method each takes.
 PATHS = {"/": "GET", "/studio.js": "GET", "/studio.css": "GET", "/openapi.json": "GET",
@@ -41,6 +44,7 @@ VALID_BODIES = [
     {"source": "easing", "easing": "bounce-out"},
     {"source": "easing", "easing": "elastic-out", "duration": 2, "strategy": "adaptive"},
     {"source": "drop", "height": 1, "gravity": 9.81, "restitution": 0.5},
+    {"source": "scene", "scene": open(os.path.join(EXAMPLES, "three-balls-box-2d.json")).read(), "duration": 0.5},
 ]
 # The costliest bakes the studio accepts: at its limits of duration, fps and tolerance.
 COSTLY_BODIES = [
@@ -72,6 +76,16 @@ HOSTILE_BODIES = [
     "null",
     '{"source":"spring"',
     '{"source": 1}',
+    # Scenes: too many bodies, not JSON, 1-D, a canvas past its bounds, a spring too stiff to step.
+    json.dumps({"source": "scene", "duration": 1, "scene": json.dumps({"dimensions": 2, "bodies": [
+        {"name": f"b{i}", "position": [i, 0]} for i in range(17)]})}),
+    '{"source":"scene","scene":"{\\"dimensions\\": 2,","duration":1}',
+    '{"source":"scene","scene":"{\\"dimensions\\": 1, \\"bodies\\": [{\\"name\\": \\"a\\", \\"position\\": [0]}]}","duration":1}',
+    '{"source":"scene","scene":"{\\"dimensions\\": 2, \\"bodies\\": [{\\"name\\": \\"a\\", \\"position\\": [0, 0]}]}","duration":1,'
+    '"canvas":"99999x1e308","pixelTolerance":1e-300}',
+    json.dumps({"source": "scene", "duration": 10, "scene": json.dumps({
+        "dimensions": 2, "bodies": [{"name": "a", "position": [0, 0]}, {"name": "b", "position": [1, 0]}],
+        "springs": [{"bodies": ["a", "b"], "stiffness": 1e12, "restLength": 0.5}]})}),
 ]
 
 

@@ -22,17 +22,19 @@ public struct InProcessCommands {
     var command: KeyframesCommand
     var scene: SceneValues
 
-    /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, or `--easing NAME`),
-    /// its numeric flags and its text flags (`--easing`, `--strategy`, `--damped-cosine`): the
+    /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, `--easing NAME`, or
+    /// `--scene` with the scene file's text as its text flag), its numeric flags and its text
+    /// flags (`--easing`, `--strategy`, `--damped-cosine`; `--canvas`, `--origin` for a scene): the
     /// flags are set on a template parsed once per kind, so no request pays for argument-parser
     /// (a millisecond, most of a small bake), with `arguments`, the same flags as a command line,
-    /// for the messages to quote.
+    /// for the messages to quote (a scene's text as `--scene=scene.json`).
     public init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
         throws(Failure)
     {
         arguments =
-            ["keyframes"] + (kind == "--easing" ? [] : [kind]) + numbers.map { "\($0.flag)=\($0.value)" }
-            + texts.map { "\($0.flag)=\($0.value)" }
+            ["keyframes"] + (kind == "--easing" || kind == "--scene" ? [] : [kind])
+            + numbers.map { "\($0.flag)=\($0.value)" }
+            + texts.map { "\($0.flag)=\($0.flag == "--scene" ? "scene.json" : $0.value)" }
         guard let template = Self.templates[kind] else {
             throw Failure(description: "unknown motion '\(kind)'", isUsage: true)
         }
@@ -43,6 +45,8 @@ public struct InProcessCommands {
             case "--duration": command.duration = value
             case "--tolerance": command.tolerance = value
             case "--fps": command.fps = value
+            case "--pixel-tolerance": command.pixelTolerance = value
+            case "--pixels-per-unit": command.pixelsPerUnit = value
             default:
                 guard let set = SweepCommand.setters[flag], set(&flags, value) else {
                     throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
@@ -54,18 +58,28 @@ public struct InProcessCommands {
             case "--easing": command.easing = value
             case "--strategy": command.strategy = value
             case "--damped-cosine": flags.scene.springOptions[text: .dampedCosine] = value
+            case "--canvas": command.canvas = value
+            case "--origin": command.origin = value
+            case "--scene" where kind == "--scene":
+                let arguments = arguments
+                flags.scene.loaded = try Self.capture(arguments) { try PhysicsScene(json: value, source: "scene.json") }
             default: throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
             }
+        }
+        if kind == "--scene" && flags.scene.loaded == nil {
+            throw Failure(description: "'--scene' needs the scene file's text", isUsage: true)
         }
         scene = flags.scene
     }
 
-    /// The parsed `kinema keyframes --spring`, `--drop` and `--easing linear`.
+    /// The parsed `kinema keyframes --spring`, `--drop`, `--easing linear` and `--scene FILE`
+    /// (the file never read: the scene is given as its text).
     private static let templates:
         [String: (command: KeyframesCommand, scene: SceneValues, simulation: SimulationValues)] = {
             var templates: [String: (KeyframesCommand, SceneValues, SimulationValues)] = [:]
-            for kind in ["--spring", "--drop", "--easing"] {
-                let arguments = kind == "--easing" ? [kind, "linear"] : [kind]
+            for kind in ["--spring", "--drop", "--easing", "--scene"] {
+                let arguments =
+                    kind == "--easing" ? [kind, "linear"] : kind == "--scene" ? [kind, "scene.json"] : [kind]
                 guard let command = try? KeyframesCommand.parse(arguments),
                     let simulation = try? SimulationOptions.parse([])
                 else { continue }
@@ -82,6 +96,10 @@ public struct InProcessCommands {
             return command.easing != nil ? 1 : try scene.makeScene().defaultDuration
         }
     }
+
+    /// The bodies of a `--scene` motion (nil for the others): a front end's limit, checked
+    /// before anything is computed.
+    public var sceneBodyCount: Int? { scene.loaded?.bodies.count }
 
     /// What `kinema spring --format json` prints for the spring flags: the spring in every dialect.
     public func springJSON() throws(Failure) -> String {

@@ -21,6 +21,10 @@ struct BakeAnswer {
             throw BakeRequest.Refusal(
                 status: 400, field: "duration", message: "'duration' is needed: this motion never settles.")
         }
+        if request.source == "scene" {
+            json = try Self.sceneAnswer(commands, duration: duration)
+            return
+        }
         guard duration <= BakeRequest.Limit.duration else {
             throw BakeRequest.Refusal(
                 status: 422, field: "duration",
@@ -49,6 +53,73 @@ struct BakeAnswer {
             exports.append(("js", JSONText.string(try commands.retargetable("js"))))
         }
         json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
+    }
+
+    /// A scene's answer: its canvas, each body's keyframes and error in pixels, every export and
+    /// each export's size in bytes. The page plays the CSS export on the canvas.
+    static func sceneAnswer(_ commands: InProcessCommands, duration: Double) throws -> String {
+        let bodies = commands.sceneBodyCount ?? 0
+        guard bodies <= BakeRequest.Limit.sceneBodies else {
+            throw BakeRequest.Refusal(
+                status: 422, field: "scene",
+                message: "the scene has \(bodies) bodies, more than the studio's \(BakeRequest.Limit.sceneBodies).")
+        }
+        guard duration <= BakeRequest.Limit.sceneDuration else {
+            throw BakeRequest.Refusal(
+                status: 422, field: "duration",
+                message:
+                    "a scene may last at most \(BakeRequest.Limit.sceneDuration) s in the studio (got \(duration) s): give a shorter 'duration'."
+            )
+        }
+        let baked = try commands.bake()
+        guard let scene = baked.bake.scene else {
+            throw BakeRequest.Refusal(status: 400, field: "canvas", message: "the scene was not drawn on a canvas.")
+        }
+        var exports: [(String, String)] = [], bytes: [(String, String)] = [], json = ""
+        for format in InProcessCommands.keyframeFormats {
+            let text = try baked.text(format)
+            if format == "json" { json = text }
+            exports.append((format, JSONText.string(text)))
+            bytes.append((format, "\(text.utf8.count)"))
+        }
+        // The errors the JSON export states (rounded up to the digits it prints), as the readout shows.
+        let stated = Self.statedErrors(json)
+        let mapping = scene.mapping
+        let drawn = scene.bodies.enumerated().map { b, body in
+            JSONText.object([
+                ("name", JSONText.string(body.name)), ("keyframes", "\(body.keyframeCount)"),
+                ("maxError", JSONText.number(b + 1 < stated.count ? stated[b + 1] : body.maxError)),
+                ("static", body.isStatic ? "true" : "false")
+            ])
+        }
+        return JSONText.object([
+            ("keyframes", "\(scene.bodies.map(\.keyframeCount).reduce(0, +))"),
+            ("maxError", JSONText.number(stated.first ?? scene.maxError)),
+            ("tolerance", JSONText.number(scene.tolerance)), ("duration", JSONText.number(scene.duration)),
+            (
+                "canvas",
+                JSONText.object([("width", JSONText.number(mapping.width)), ("height", JSONText.number(mapping.height))]
+                )
+            ),
+            ("bodies", "[" + drawn.joined(separator: ", ") + "]"),
+            ("bytes", JSONText.object(bytes)), ("exports", JSONText.object(exports))
+        ]) + "\n"
+    }
+
+    /// The scene JSON export's `maxError`, then each body's, in order.
+    static func statedErrors(_ json: String) -> [Double] {
+        guard case .object(let members, _)? = try? JSONParser.parse(json) else { return [] }
+        var errors: [Double] = []
+        for member in members {
+            if member.key == "maxError", case .number(let e) = member.value { errors.insert(e, at: 0) }
+            guard member.key == "bodies", case .array(let bodies, _) = member.value else { continue }
+            for case .object(let fields, _) in bodies {
+                for field in fields where field.key == "maxError" {
+                    if case .number(let e) = field.value { errors.append(e) }
+                }
+            }
+        }
+        return errors
     }
 
     /// The limits that need no computing: the requested duration, tolerance and frame rate.

@@ -2,7 +2,7 @@
 import KinemaCLI
 
 /// `GET /api/catalog`: what a bake can ask for (the easings, the spring dialects, the export
-/// formats) and the studio's limits.
+/// formats, the example scenes) and the studio's limits.
 enum Catalog {
     static let json: String =
         JSONText.object([
@@ -28,6 +28,7 @@ enum Catalog {
                     }.joined(separator: ", ") + "]"
             ),
             ("formats", "[" + InProcessCommands.keyframeFormats.map(JSONText.string).joined(separator: ", ") + "]"),
+            ("scenes", scenes),
             (
                 "limits",
                 JSONText.object([
@@ -35,8 +36,21 @@ enum Catalog {
                     ("tolerance", JSONText.number(BakeRequest.Limit.tolerance)),
                     ("fps", JSONText.number(BakeRequest.Limit.fps)),
                     ("oscillations", JSONText.number(BakeRequest.Limit.oscillations)),
-                    ("bodyBytes", "\(BakeRequest.Limit.bodyBytes)")
+                    ("bodyBytes", "\(BakeRequest.Limit.bodyBytes)"),
+                    ("sceneBodies", "\(BakeRequest.Limit.sceneBodies)"),
+                    ("sceneDuration", JSONText.number(BakeRequest.Limit.sceneDuration))
                 ])
             )
         ]) + "\n"
+
+    /// The scene tab's examples: each file's name, label, duration and text.
+    private static var scenes: String {
+        let examples = SceneExamples.all.map { example -> String in
+            JSONText.object([
+                ("file", JSONText.string(example.file)), ("label", JSONText.string(example.label)),
+                ("duration", JSONText.number(example.duration)), ("scene", JSONText.string(example.text))
+            ])
+        }
+        return "[" + examples.joined(separator: ", ") + "]"
+    }
 }

@@ -6,7 +6,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Kinema Studio",
             "version": "1.0.0",
-            "description": "Bake a motion (an easing, a spring in any dialect, a drop) into keyframes. Every export is the text `kinema keyframes --format FORMAT` prints for the same flags; fields are the flags' names in camelCase. Errors name the field and the rule, as the CLI's messages do."
+            "description": "Bake a motion (an easing, a spring in any dialect, a drop, or a scene drawn on a canvas) into keyframes. Every export is the text `kinema keyframes --format FORMAT` prints for the same flags; fields are the flags' names in camelCase. Errors name the field and the rule, as the CLI's messages do."
           },
           "paths": {
             "/api/catalog": {
@@ -31,8 +31,8 @@ enum OpenAPIDocument {
                 },
                 "responses": {
                   "200": {
-                    "description": "The keyframes, their error, the plotted curves and every export",
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Bake"}}}
+                    "description": "The keyframes, their error, the plotted curves and every export; for a scene, each body's keyframes and error in pixels and every export with its size",
+                    "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Bake"}, {"$ref": "#/components/schemas/SceneBake"}]}}}
                   },
                   "400": {
                     "description": "A malformed body or a value a field does not take (the CLI's message)",
@@ -55,7 +55,7 @@ enum OpenAPIDocument {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
                   },
                   "422": {
-                    "description": "Work past the studio's limits (duration 30 s, tolerance 1e-5, fps 1000, 300 oscillations, 10,000 keyframes), refused before any computing",
+                    "description": "Work past the studio's limits (duration 30 s, tolerance 1e-5, fps 1000, 300 oscillations, 10,000 keyframes; a scene: 16 bodies, 10 s), refused before any computing",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
                   },
                   "503": {
@@ -73,7 +73,11 @@ enum OpenAPIDocument {
                 "additionalProperties": false,
                 "required": ["source"],
                 "properties": {
-                  "source": {"type": "string", "enum": ["easing", "spring", "drop"]},
+                  "source": {"type": "string", "enum": ["easing", "spring", "drop", "scene"]},
+                  "scene": {"type": "string", "description": "A scene file's text (the README's schema), 2-D or 3-D, drawn on the canvas"},
+                  "canvas": {"type": "string", "description": "Scenes: 'WxH', the canvas in pixels (default 640x360)"},
+                  "pixelTolerance": {"type": "number", "description": "Scenes: the most a body's played position may be from the simulated one, in pixels (default 0.5)"},
+                  "pixelsPerUnit": {"type": "number"}, "origin": {"type": "string", "description": "Scenes: 'X,Y', with pixelsPerUnit"},
                   "easing": {"type": "string", "description": "An easing's name, as `kinema easing` takes it: ease-in-out, bounce-out, damped-cosine(5,30), cubic-bezier(x1,y1,x2,y2), …"},
                   "mass": {"type": "number"}, "stiffness": {"type": "number"}, "damping": {"type": "number"},
                   "response": {"type": "number"}, "dampingRatio": {"type": "number"}, "bounce": {"type": "number"},
@@ -139,9 +143,56 @@ enum OpenAPIDocument {
                   }
                 }
               },
+              "SceneBake": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["keyframes", "maxError", "tolerance", "duration", "canvas", "bodies", "bytes", "exports"],
+                "properties": {
+                  "keyframes": {"type": "integer", "minimum": 0},
+                  "maxError": {"type": "number", "minimum": 0, "description": "Pixels, as the JSON export states it"},
+                  "tolerance": {"type": "number", "minimum": 0},
+                  "duration": {"type": "number", "exclusiveMinimum": true, "minimum": 0},
+                  "canvas": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["width", "height"],
+                    "properties": {"width": {"type": "number"}, "height": {"type": "number"}}
+                  },
+                  "bodies": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": ["name", "keyframes", "maxError", "static"],
+                      "properties": {
+                        "name": {"type": "string"}, "keyframes": {"type": "integer", "minimum": 0},
+                        "maxError": {"type": "number", "minimum": 0}, "static": {"type": "boolean"}
+                      }
+                    }
+                  },
+                  "bytes": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["json", "css", "lottie", "swift", "swiftui"],
+                    "properties": {
+                      "json": {"type": "integer"}, "css": {"type": "integer"}, "lottie": {"type": "integer"},
+                      "swift": {"type": "integer"}, "swiftui": {"type": "integer"}
+                    }
+                  },
+                  "exports": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["json", "css", "lottie", "swift", "swiftui"],
+                    "properties": {
+                      "json": {"type": "string"}, "css": {"type": "string"}, "lottie": {"type": "string"},
+                      "swift": {"type": "string"}, "swiftui": {"type": "string"}
+                    }
+                  }
+                }
+              },
               "Catalog": {
                 "type": "object",
-                "required": ["easings", "parameterizedEasings", "springDialects", "formats", "limits"],
+                "required": ["easings", "parameterizedEasings", "springDialects", "formats", "scenes", "limits"],
                 "properties": {
                   "easings": {"type": "array", "items": {"type": "string"}},
                   "parameterizedEasings": {"type": "array", "items": {"type": "string"}},
@@ -158,6 +209,17 @@ enum OpenAPIDocument {
                     }
                   },
                   "formats": {"type": "array", "items": {"type": "string"}},
+                  "scenes": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": ["file", "label", "duration", "scene"],
+                      "properties": {
+                        "file": {"type": "string"}, "label": {"type": "string"},
+                        "duration": {"type": "number"}, "scene": {"type": "string"}
+                      }
+                    }
+                  },
                   "limits": {"type": "object", "additionalProperties": {"type": "number"}}
                 }
               },

@@ -108,6 +108,103 @@ struct StudioAPITests {
         #expect(json?["maxError"] as? Double == answer.json["maxError"] as? Double)
     }
 
+    /// The repository's examples/ folder, where the scene examples come from.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../examples").standardized
+
+    /// The scene tab's examples are the repository's files, byte for byte.
+    @Test func theSceneExamplesAreTheRepositorysFiles() throws {
+        for example in SceneExamples.all {
+            let file = try String(contentsOf: Self.examples.appendingPathComponent(example.file), encoding: .utf8)
+            #expect(example.text == file, "\(example.file)")
+        }
+    }
+
+    /// A scene (each example, and one edited as the page's sliders edit it) baked on a canvas: every
+    /// export the bytes `kinema keyframes --scene FILE --canvas 640x360` prints, each export's
+    /// size its bytes, the readouts the JSON export's.
+    @Test(arguments: SceneExamples.all.map(\.file) + ["edited"])
+    func sceneExportsAreTheCLIsBytes(_ file: String) async throws {
+        var text = SceneExamples.all[0].text, duration = 1.0
+        if let example = SceneExamples.all.first(where: { $0.file == file }) {
+            (text, duration) = (example.text, example.duration)
+        } else {
+            text = text.replacingOccurrences(of: "-9.81", with: "-4").replacingOccurrences(of: "0.9", with: "0.5")
+        }
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("studio-scene-\(file)")
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let answer = try await Self.post(
+            "{\"source\": \"scene\", \"scene\": \(JSONText.string(text)), \"duration\": \(duration), \"pixelTolerance\": 0.4}"
+        )
+        #expect(answer.status == 200, "\(answer.json)")
+        let exports = try #require(answer.json["exports"] as? [String: String])
+        let bytes = try #require(answer.json["bytes"] as? [String: Int])
+        #expect(Set(exports.keys) == ["json", "css", "lottie", "swift", "swiftui"])
+        for (format, export) in exports {
+            let cli = try Binaries.kinema([
+                "keyframes", "--scene", scene.path, "--canvas", "640x360", "--duration", "\(duration)",
+                "--pixel-tolerance", "0.4", "--format", format
+            ])
+            #expect(cli.status == 0)
+            #expect(export == cli.stdout, "\(format) of \(file) differs from kinema keyframes")
+            #expect(bytes[format] == export.utf8.count)
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(exports["json"]!.utf8)) as? [String: Any]
+        let bodies = try #require(json?["bodies"] as? [[String: Any]])
+        let drawn = try #require(answer.json["bodies"] as? [[String: Any]])
+        #expect(drawn.map { $0["name"] as? String } == bodies.map { $0["name"] as? String })
+        #expect(drawn.map { $0["maxError"] as? Double } == bodies.map { $0["maxError"] as? Double })
+        #expect(answer.json["keyframes"] as? Int == bodies.map { $0["keyframeCount"] as? Int ?? 0 }.reduce(0, +))
+        #expect(json?["maxError"] as? Double == answer.json["maxError"] as? Double)
+        #expect((answer.json["maxError"] as? Double ?? 1) <= 0.4)
+    }
+
+    @Test(arguments: [
+        (#"{"source": "scene"}"#, "scene", "'scene' is needed"),
+        (#"{"source": "scene", "scene": "{\"dimensions\": 2,"}"#, "scene", "invalid JSON"),
+        (#"{"source": "scene", "scene": {"dimensions": 2}}"#, "scene", "must be a string"),
+        (
+            #"{"source": "scene", "scene": "{\"dimensions\": 2, \"bodies\": [{\"name\": \"a\", \"position\": [0, 0], \"radius\": -1}]}", "duration": 1}"#,
+            "scene", "radius"
+        ),
+        (
+            #"{"source": "scene", "scene": "{\"dimensions\": 2, \"bodies\": [{\"name\": \"a\", \"position\": [0, 0]}]}", "duration": 1, "canvas": "0x480"}"#,
+            "canvas", "with a width of 1 to 16384 pixels"
+        ),
+        (
+            #"{"source": "scene", "scene": "{\"dimensions\": 1, \"bodies\": [{\"name\": \"a\", \"position\": [0]}]}", "duration": 1}"#,
+            "canvas", "1 dimension"
+        ),
+        (
+            #"{"source": "scene", "scene": "{\"dimensions\": 2, \"bodies\": [{\"name\": \"a\", \"position\": [0, 0]}]}"}"#,
+            "duration", "is needed"
+        )
+    ])
+    func badScenesAreA400NamingTheField(_ body: String, _ field: String?, _ message: String) async throws {
+        let answer = try await Self.post(body)
+        #expect(answer.status == 400, "\(answer.json)")
+        #expect(answer.json["field"] as? String == field, "\(answer.json)")
+        #expect((answer.json["error"] as? String)?.contains(message) == true, "\(answer.json)")
+    }
+
+    /// Past 16 bodies or 10 s a scene is refused before it runs.
+    @Test func scenesPastTheLimitsAreA422() async throws {
+        let bodies = (0...BakeRequest.Limit.sceneBodies).map {
+            "{\"name\": \"b\($0)\", \"position\": [\(Double($0) * 0.3), 1], \"radius\": 0.1}"
+        }
+        let crowd = "{\"dimensions\": 2, \"bodies\": [\(bodies.joined(separator: ", "))]}"
+        let one = #"{\"dimensions\": 2, \"bodies\": [{\"name\": \"a\", \"position\": [0, 0]}]}"#
+        for (body, field) in [
+            ("{\"source\": \"scene\", \"scene\": \(JSONText.string(crowd)), \"duration\": 1}", "scene"),
+            (#"{"source": "scene", "scene": "\#(one)", "duration": 20}"#, "duration")
+        ] {
+            let answer = try await Self.post(body)
+            #expect(answer.status == 422, "\(answer.json)")
+            #expect(answer.json["field"] as? String == field, "\(answer.json)")
+        }
+    }
+
     /// The plotted curve is the motion: a spring's samples against its closed form.
     @Test func theCurveIsTheMotion() async throws {
         let answer = try await Self.post(#"{"source": "spring", "stiffness": 100, "dampingRatio": 0.3}"#)
@@ -259,5 +356,6 @@ struct StudioAPITests {
         let json = try JSONSerialization.jsonObject(with: Data(catalog.body.utf8)) as? [String: Any]
         #expect((json?["easings"] as? [String])?.contains("bounce-out") == true)
         #expect((json?["formats"] as? [String]) == ["json", "css", "lottie", "swift", "swiftui"])
+        #expect((json?["scenes"] as? [[String: Any]])?.map { $0["file"] as? String } == SceneExamples.all.map(\.file))
     }
 }
