@@ -272,6 +272,19 @@ enum Collisions {
         return state
     }
 
+    /// A body sliding on plane `p` that friction stops (`ImpactSearch.earliestStop`): its velocity
+    /// left along the plane's normal alone, its resting contacts held, their gaps closed.
+    static func stopSliding<V>(_ system: SceneSystem<V>, _ arrived: PhaseState<V>, body b: Int, on p: Int)
+        -> PhaseState<V>
+    {
+        var state = arrived
+        let v = system.vector(state.velocity, body: b), n = system.planeNormals[p]
+        system.set(&state.velocity, body: b, to: (v * n).sum() * n)
+        holdResting(system, &state, around: [b])
+        closeGaps(system, &state)
+        return state
+    }
+
     /// Sets to 0 the speed along the normal of every resting contact of `bodies` and of the
     /// bodies resting on them, together: the contact forces hold the sides' acceleration, not
     /// their speed, so a speed an impact left (1.7e-8 m/s between two stacked balls, from

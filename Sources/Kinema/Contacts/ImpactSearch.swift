@@ -93,12 +93,18 @@ enum ImpactSearch {
             && !Collisions.isPressed(system, start, contact)
     }
 
+    /// The earlier of an impact and a stop (an impact at the same time first).
+    static func earlier(_ impact: Impact?, _ stop: Impact?) -> Impact? {
+        guard let stop else { return impact }
+        return impact.map { $0.time <= stop.time ? $0 : stop } ?? stop
+    }
+
     /// Static, with the integrator `inout` so the closures capture its address: a copy (a local,
     /// or a borrowed parameter captured) went through its generic value witness on every step and
     /// doubled the cost of a bouncing drop.
-    @inline(__always)
     /// - Parameter planePairs: the bodies and planes that may meet in the step (nil: every
     ///   moving body with every plane).
+    @inline(__always)
     static func earliestImpact<I: Integrator, V>(
         in integrator: inout I, pairs: [(Int, Int)], planePairs: [(body: Int, plane: Int)]? = nil,
         breach: inout Breach?, drifted: inout Bool

@@ -31,29 +31,12 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     private(set) var eventCount = 0
     /// An impact found in the last step after the last time asked for: applied once a later time is.
     private var pendingImpact: Impact?
-    /// The colliding spheres, sorted on axis 0 from step to step.
-    private var broadPhase: BroadPhase
-    /// The broad phase's pairs of the last step (kept, so each step reuses the storage).
-    private var pairs: [(Int, Int)] = []
+    /// The pairs each step searches for impacts, kept local to what impacts changed.
+    private var neighbourhood: ImpactNeighbourhood
     /// Sphere pairs tested exactly (the broad phase's output), over the whole run.
-    var pairTests: Int { broadPhase.tests }
+    var pairTests: Int { neighbourhood.tests }
     /// Whether the last step ended with resting contacts overlapping beyond rounding (`Collisions.closeGaps`).
     private var contactsDrifted = false
-    /// The end of the step whose broad phase still holds for the bodies no impact has changed
-    /// since (nil: none). Steps after an impact end there at the latest, and only the pairs of
-    /// `changedBodies` are found again: an impact costs what its bodies touch, not a sweep of the
-    /// scene (a dense box has a dozen impacts a step).
-    private var pairsHoldUntil: Double?
-    /// The bodies whose motion impacts changed since the broad phase last swept the scene, and
-    /// those of them whose pairs have not been found since up to `pairsHoldUntil`.
-    private var changedBodies: [Int] = []
-    private var unsweptBodies: [Int] = []
-    /// The bodies and planes within reach in the step the broad phase last swept, and those the
-    /// steps up to `pairsHoldUntil` search: these, and `changedBodies` with every plane.
-    private var nearPlanes: [(body: Int, plane: Int)] = []
-    private var planePairs: [(body: Int, plane: Int)] = []
-    /// The bodies joined to each by a spring: a changed body's springs change its partners' motion.
-    private let springPartners: [[Int]]
 
     typealias Impact = ImpactSearch.Impact
 
@@ -78,14 +61,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         forces = integrator.system
         let scene = forces.scene
         hasColliders = scene.hasColliders
-        broadPhase = BroadPhase(radii: scene.contacts == nil ? [] : scene.bodies.map(\.radius))
-        var partners = [[Int]](repeating: [], count: scene.bodies.count)
-        for spring in scene.springs {
-            guard case .bodies(let a, let b) = spring.ends else { continue }
-            partners[a].append(b)
-            partners[b].append(a)
-        }
-        springPartners = partners
+        neighbourhood = ImpactNeighbourhood(scene)
         self.integrator = integrator
         resetEnergy()
     }
@@ -135,7 +111,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             }
             let limit = min(
                 landOnSamples ? times[next] : stepLimit, integrator.time + maximumStep,
-                pairsHoldUntil.map { $0 > integrator.time ? $0 : .infinity } ?? .infinity)
+                neighbourhood.stepLimit(after: integrator.time))
             // With colliders every step is searched for impacts; without, the integrator may take
             // several steps up to the next time asked for.
             if hasColliders || limit < times[next] {
@@ -153,7 +129,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 integrator.prepareInterpolation()
             }
             if hasColliders,
-                let impact = earliest(
+                let impact = ImpactSearch.earlier(
                     try earliestImpact(), ImpactSearch.earliestStop(in: &integrator, fixedStep: timeStep != nil))
             {
                 while next < times.count && times[next] <= impact.time {
@@ -172,7 +148,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 report(times[next], state(at: times[next]))
                 next += 1
             }
-            if hasColliders && Collisions.releaseParting(in: &integrator) { sweepAgain() }
+            if hasColliders && Collisions.releaseParting(in: &integrator) { neighbourhood.sweepAgain() }
         }
     }
 
@@ -219,7 +195,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         integrator.system = system
         integrator.restart(at: time, state: state)
         pendingImpact = nil
-        sweepAgain()
+        neighbourhood.sweepAgain()
         resetEnergy()
     }
 
@@ -238,19 +214,17 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     {
         var system = integrator.system
         let before = arrived ?? integrator.interpolateInPlace(at: impact.time), contactsBefore = system.resting
-        // The step's pairs hold, for the bodies this impact leaves as they were, up to the step's end.
-        if pairsHoldUntil == nil && integrator.time > impact.time {
-            pairsHoldUntil = integrator.time
-            findNearPlanes()
+        neighbourhood.impact(
+            at: impact.time, stepEnd: integrator.time, step: integrator.time - integrator.previousTime,
+            x: integrator.state.position, v: integrator.state.velocity, layout: system.layout,
+            resting: system.resting)
+        defer {
+            neighbourhood.noteChanges(
+                from: before, to: integrator.state, contacts: contactsBefore, resting: integrator.system.resting,
+                dimensions: system.dimensions)
         }
-        defer { noteChanges(from: before, contacts: contactsBefore) }
         if impact.stops, case .plane(let p) = impact.collider {
-            var state = before
-            let v = system.vector(state.velocity, body: impact.body), n = system.planeNormals[p]
-            system.set(&state.velocity, body: impact.body, to: (v * n).sum() * n)
-            Collisions.holdResting(system, &state, around: [impact.body])
-            Collisions.closeGaps(system, &state)
-            integrator.restart(at: impact.time, state: state)
+            integrator.restart(at: impact.time, state: Collisions.stopSliding(system, before, body: impact.body, on: p))
             return
         }
         let recorded = events.count
@@ -262,90 +236,6 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         if eventCount > eventLimit {
             throw SimulationError.tooManyEvents(time: impact.time, limit: eventLimit)
         }
-    }
-
-    /// Adds to `changedBodies` and `unsweptBodies` the bodies the impact just applied moved, sped
-    /// up or slowed, or whose contacts it changed, and those joined to them by springs or contacts
-    /// at rest. Past a quarter of the scene, the next step sweeps the whole scene instead.
-    private mutating func noteChanges(from before: PhaseState<V>, contacts contactsBefore: [RestingContact]) {
-        guard pairsHoldUntil != nil else { return }
-        let after = integrator.state, system = integrator.system, d = system.dimensions
-        let bodies = springPartners.count
-        var touched: [Int] = []
-        func note(_ b: Int) { if !touched.contains(b) { touched.append(b) } }
-        func note(_ contact: RestingContact) {
-            note(contact.body)
-            if contact.other >= 0 { note(contact.other) }
-        }
-        for b in 0..<bodies {
-            for lane in b * d..<b * d + d
-            where after.position[lane: lane] != before.position[lane: lane]
-                || after.velocity[lane: lane] != before.velocity[lane: lane]
-            {
-                note(b)
-                break
-            }
-        }
-        for contact in system.resting where !contactsBefore.contains(contact) { note(contact) }
-        for contact in contactsBefore where !system.resting.contains(contact) { note(contact) }
-        var i = 0
-        while i < touched.count && touched.count * 4 <= bodies {
-            let b = touched[i]
-            for o in springPartners[b] { note(o) }
-            for contact in system.resting where contact.involves(b) { note(contact) }
-            i += 1
-        }
-        for b in touched {
-            if !changedBodies.contains(b) { changedBodies.append(b) }
-            if !unsweptBodies.contains(b) { unsweptBodies.append(b) }
-        }
-        if changedBodies.count * 4 > bodies { sweepAgain() }
-    }
-
-    /// The bodies and planes that may meet in the step just taken: those whose gap at its end is
-    /// within what the body's speed, and gravity, cover in the step (the broad phase's reach),
-    /// and the contacts at rest on planes.
-    private mutating func findNearPlanes() {
-        nearPlanes.removeAll(keepingCapacity: true)
-        let layout = integrator.system.layout, resting = integrator.system.resting, d = layout.dimensions
-        let normals = layout.planeNormals, offsets = layout.planeOffsets, radii = layout.radii
-        let h = integrator.time - integrator.previousTime, g = layout.gravity, pull = abs(g.x) + abs(g.y) + abs(g.z)
-        var near = nearPlanes
-        V.withLanes(of: integrator.state.position) { x in
-            V.withLanes(of: integrator.state.velocity) { v in
-                for b in 0..<radii.count where layout.inverseMasses[b] > 0 {
-                    var position = SIMD3<Double>.zero, speed = 0.0
-                    for axis in 0..<d {
-                        position[axis] = x[b * d + axis]
-                        speed += abs(v[b * d + axis])
-                    }
-                    let reach = ContactTolerances.reachFactor * h * (speed + h * pull)
-                    for p in offsets.indices {
-                        let gap = (position * normals[p]).sum() - offsets[p] - radii[b]
-                        let scale = max(1, abs(offsets[p]) + radii[b])
-                        if gap <= reach + ContactTolerances.touching * scale
-                            || (!resting.isEmpty && resting.contains(.init(body: b, plane: p)))
-                        {
-                            near.append((b, p))
-                        }
-                    }
-                }
-            }
-        }
-        nearPlanes = near
-    }
-
-    /// Drops what the last sweep of the broad phase still held: the next step sweeps the scene.
-    private mutating func sweepAgain() {
-        pairsHoldUntil = nil
-        changedBodies.removeAll(keepingCapacity: true)
-        unsweptBodies.removeAll(keepingCapacity: true)
-    }
-
-    /// The earlier of an impact and a stop (an impact at the same time first).
-    private func earliest(_ impact: Impact?, _ stop: Impact?) -> Impact? {
-        guard let stop else { return impact }
-        return impact.map { $0.time <= stop.time ? $0 : stop } ?? stop
     }
 
     /// Mutating for the same reason as `state(at:)`: it reads the integrator in place.
@@ -375,29 +265,13 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     @inline(__always)
     private mutating func earliestImpact() throws -> Impact? {
         guard integrator.time > integrator.previousTime else { return nil }
-        let layout = integrator.system.layout, h = integrator.time - integrator.previousTime
-        var reused = false
-        if let until = pairsHoldUntil, integrator.time <= until {
-            reused = true
-            broadPhase.replacePairs(
-                of: unsweptBodies, in: &pairs, at: integrator.state.position, velocity: integrator.state.velocity,
-                within: h, radii: layout.radii, dimensions: layout.dimensions)
-            // Found at the end of the span, their pairs hold over the rest of it, as the others' do.
-            if integrator.time == until { unsweptBodies.removeAll(keepingCapacity: true) }
-            planePairs.removeAll(keepingCapacity: true)
-            planePairs.append(contentsOf: nearPlanes)
-            for b in changedBodies where layout.inverseMasses[b] > 0 {
-                for p in layout.planeOffsets.indices { planePairs.append((b, p)) }
-            }
-        } else {
-            sweepAgain()
-            broadPhase.pairs(
-                at: integrator.state.position, velocity: integrator.state.velocity, within: h, radii: layout.radii,
-                dimensions: layout.dimensions, into: &pairs)
-        }
+        let h = integrator.time - integrator.previousTime
+        neighbourhood.find(
+            at: integrator.time, step: h, x: integrator.state.position, v: integrator.state.velocity,
+            layout: integrator.system.layout)
         var breach: ImpactSearch.Breach?
         let impact = ImpactSearch.earliestImpact(
-            in: &integrator, pairs: pairs, planePairs: reused ? planePairs : nil,
+            in: &integrator, pairs: neighbourhood.pairs, planePairs: neighbourhood.planePairs,
             breach: &breach, drifted: &contactsDrifted)
         if let breach { throw breach.error(in: integrator.system.scene, at: integrator.time) }
         return impact
@@ -419,6 +293,6 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         Collisions.closeGaps(integrator.system, &state)
         integrator.restart(at: integrator.time, state: state)
         contactsDrifted = false
-        sweepAgain()
+        neighbourhood.sweepAgain()
     }
 }
