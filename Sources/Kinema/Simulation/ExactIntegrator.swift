@@ -140,7 +140,7 @@ import RealModule
         if isBallistic ? sliding != nil : !system.resting.isEmpty && isMovingInContact {
             throw KinemaError(
                 parameter: "integrator exact", value: "a body sliding in resting contact",
-                rule: "used only until bodies come to rest (use dopri5)")
+                rule: "used only until bodies come to rest (use moreau-jean for piles)")
         }
         let next = min(limit, _time + maximumStep)
         if isAffine && system.resting.isEmpty {
