@@ -100,11 +100,10 @@ where T.RawValue == String {
 
 extension CLIError {
     /// A simulation that stopped: the library's message, then the flags and integrators that act on it.
-    /// - Parameter stepBudget: what acts on the step budget in this command (`'--max-steps'`, or
-    ///   for one without that flag, what it can change instead).
-    init(_ error: SimulationError, stepBudget: String = "'--max-steps'") {
+    /// - Parameter budget: the hint for a run past its step budget (a command without
+    ///   `--max-steps` names what it can change instead).
+    init(_ error: SimulationError, budget: String = "the step budget is '--max-steps'") {
         var hints: [String] = []
-        let budget = stepBudget.hasPrefix("'--max-steps'") ? "the step budget is \(stepBudget)" : "give \(stepBudget)"
         switch error {
         case .tooManyEvents:
             hints.append("the rest velocity is '--rest-velocity' with --drop, \"restVelocity\" in a scene file")

@@ -227,7 +227,7 @@ struct KeyframesCommand: ParsableCommand {
                     "the motion has more than \(limit) impacts by t = \(time) s, more than the \(limit) keyframes a bake "
                         + "holds: give a '--duration' of at most \(time) s, or a higher '--rest-velocity'.")
             } catch let error as SimulationError {
-                throw CLIError(error, stepBudget: "a shorter '--duration'")
+                throw CLIError(error, budget: "the budget is fixed: give a shorter '--duration'")
             }
             if let canvas {
                 return KeyframesBake(
