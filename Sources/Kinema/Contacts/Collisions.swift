@@ -239,9 +239,14 @@ enum Collisions {
                 break
             }
             let stop = passed > ContactTolerances.passedImpulses
-            impulse(
+            if !impactOnRestingBodies(
                 &system, &state, body: body, collider: collider, time: time, events: &events,
-                restitutionScale: stop ? 0 : 1)
+                restitutionScale: stop ? 0 : 1, changed: &changed)
+            {
+                impulse(
+                    &system, &state, body: body, collider: collider, time: time, events: &events,
+                    restitutionScale: stop ? 0 : 1)
+            }
             if events.last?.speedOut == 0 && !rested.contains(contact) { rested.append(contact) }
             if stop && passed > 2 * ContactTolerances.passedImpulses { break }
             if !changed.contains(body) { changed.append(body) }
@@ -513,11 +518,12 @@ enum Collisions {
         time: Double, events: inout [ImpactEvent], restitutionScale: Double
     ) {
         let scene = system.scene
+        touchExactly(system, &state, body: b, collider: collider)
         switch collider {
         case .plane(let p):
             let plane = scene.planes[p], n = system.planeNormals[p]
-            var x = system.vector(state.position, body: b), v = system.vector(state.velocity, body: b)
-            x -= Self.gap(system, state.position, body: b, plane: p) * n  // exactly on the surface
+            let x = system.vector(state.position, body: b)
+            var v = system.vector(state.velocity, body: b)
             var (tangential, speedIn, speedOut) = planeBounce(
                 v, normal: n, restitution: plane.restitution * restitutionScale, friction: plane.friction)
             let contact = RestingContact(body: b, plane: p)
@@ -529,7 +535,6 @@ enum Collisions {
             }
             let before = v
             v = tangential + speedOut * n
-            system.set(&state.position, body: b, to: x)
             system.set(&state.velocity, body: b, to: v)
             events.append(
                 ImpactEvent(
@@ -539,12 +544,11 @@ enum Collisions {
         case .body(let o):
             let contact = scene.contacts!
             let wa = system.inverseMasses[b], wo = system.inverseMasses[o]
-            var xa = system.vector(state.position, body: b), xo = system.vector(state.position, body: o)
+            let xa = system.vector(state.position, body: b), xo = system.vector(state.position, body: o)
             var va = system.vector(state.velocity, body: b), vo = system.vector(state.velocity, body: o)
             let d = xa - xo
             let distance = (d * d).sum().squareRoot()
             let n = distance > 0 ? d / distance : SIMD3<Double>(0, 0, 1)
-            (xa, xo) = separated(xa, xo, overlap: -Self.gap(system, state.position, bodies: b, o), wa, wo, normal: n)
             let (beforeA, beforeO) = (va, vo)
             let approach = -((va - vo) * n).sum(), speedIn = max(approach, 0)
             var speedOut = contact.restitution * restitutionScale * speedIn
@@ -561,8 +565,6 @@ enum Collisions {
             }
             (va, vo) = exchanged(
                 va, vo, wa, wo, normal: n, speedIn: closed, speedOut: speedOut, friction: contact.friction)
-            system.set(&state.position, body: b, to: xa)
-            system.set(&state.position, body: o, to: xo)
             system.set(&state.velocity, body: b, to: va)
             system.set(&state.velocity, body: o, to: vo)
             events.append(

@@ -73,6 +73,13 @@ extension EventDrivenScene {
             * ((after * after).sum() + (before * before).sum()).squareRoot()
     }
 
+    /// Whether body `body`, resting on a plane, would move into it at `velocity`.
+    private func isPushedIntoItsPlane(_ body: Int, _ velocity: SIMD3<Double>) -> Bool {
+        let q = restsOn[body]
+        guard q >= 0, inverseMass[body] > 0 else { return false }
+        return (velocity * normals[q]).sum() < -ContactTolerances.rounding * (velocity * velocity).sum().squareRoot()
+    }
+
     // MARK: Predictions
 
     /// Queues body `body`'s next impacts with planes and with the bodies of its and the
@@ -145,8 +152,10 @@ extension EventDrivenScene {
     }
 
     /// Two spheres' impact. Where their bounce is slower than the rest speed and they accelerate
-    /// into each other (a ball landing on one at rest), the queue hands the impact to the stepper,
-    /// which resolves it with what the two touch and holds them by their contact's force.
+    /// into each other (a ball landing on one at rest), or where the impulse would push one into
+    /// the plane it rests on (a ball on the floor hit from above), the queue hands the impact to
+    /// the stepper, which resolves it with what the two touch as one impulse problem
+    /// (`Collisions.impactOnRestingBodies`) and holds them by their contacts' forces.
     mutating func collide(_ first: Int, _ second: Int, events: inout [ImpactEvent]) {
         guard let contact = scene.contacts else { return }
         let (a, o) = (min(first, second), max(first, second))  // as the stepper reports a pair
@@ -164,6 +173,10 @@ extension EventDrivenScene {
         }
         let (va, vo) = Collisions.exchanged(
             beforeA, beforeO, wa, wo, normal: n, speedIn: speedIn, speedOut: speedOut, friction: contact.friction)
+        if isPushedIntoItsPlane(a, va) || isPushedIntoItsPlane(o, vo) {
+            pendingImpact = (a, .body(o))
+            return handOff()
+        }
         (x[a], v[a], since[a]) = (xa, va, time)
         (x[o], v[o], since[o]) = (xo, vo, time)
         events.append(

@@ -256,8 +256,11 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             if !sweep(64) {
                 keepStart(restoring: true)
                 forces.update(repeating: 0, count: 4 * m)
-                _ = pressContacts(x, v, a, resting, pressing: forces)
-                _ = sweep(1_000)
+                // Exact for the normal forces: the sweeps after it only add friction on planes.
+                let exact = pressContacts(x, v, a, resting, pressing: forces)
+                if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
+                    _ = sweep(1_000)
+                }
             }
             if let pressing { for c in 0..<m { pressing[c] = forces[4 * c] } }
         }

@@ -37,7 +37,6 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     var pairTests: Int { neighbourhood.tests }
     /// Whether the last step ended with resting contacts overlapping beyond rounding (`Collisions.closeGaps`).
     private var contactsDrifted = false
-
     typealias Impact = ImpactSearch.Impact
 
     /// The energy a passive scene may gain, relative to its initial energy, before the run is
@@ -73,12 +72,14 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
             + ContactTolerances.rounding * (1 + abs(initialEnergy))
     }
 
-    /// The state at `t`, within the step just taken. Mutating, so that it reads the integrator in
-    /// place: a non-mutating call from `advance` was handed a copy of the whole stepper, and
-    /// `interpolate(at:)` one of the integrator (for Adams, a `memcpy` for each sample off the
-    /// step's end, a few ulps off included).
+    /// The state at `t` in the step just taken, resting contacts' overlaps closed as at its end (a
+    /// pair let go there, a ball rolling off another, can dip inside on the way by the step's
+    /// error). Mutating: it reads the integrator in place, not a copy of the stepper per sample.
     private mutating func state(at t: Double) -> PhaseState<V> {
-        t == integrator.time ? integrator.state : integrator.interpolateInPlace(at: t)
+        guard t != integrator.time else { return integrator.state }
+        var state = integrator.interpolateInPlace(at: t)
+        if !integrator.system.resting.isEmpty { Collisions.closeGaps(integrator.system, &state) }
+        return state
     }
 
     /// Steps until every time in `times` (ascending, none before the last one reported) is passed,
@@ -93,7 +94,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         var next = 0
         if let impact = pendingImpact {
             while next < times.count && times[next] <= impact.time {
-                report(times[next], integrator.interpolateInPlace(at: times[next]))
+                report(times[next], state(at: times[next]))
                 next += 1
             }
             if next == times.count && impact.time > last { return }
@@ -133,7 +134,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                     try earliestImpact(), ImpactSearch.earliestStop(in: &integrator, fixedStep: timeStep != nil))
             {
                 while next < times.count && times[next] <= impact.time {
-                    report(times[next], integrator.interpolateInPlace(at: times[next]))
+                    report(times[next], state(at: times[next]))
                     next += 1
                 }
                 if next == times.count && impact.time > last {
