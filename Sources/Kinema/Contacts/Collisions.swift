@@ -257,11 +257,22 @@ enum Collisions {
         // Contacts of the changed bodies that now part let go, but for those parting slower than
         // the rest velocity where the forces press them (as a bounce that slow ends at rest):
         // let go, one wedged between two others met them in turn, each impact parting the other.
-        let separating = system.resting.filter { contact in
-            guard changed.contains(where: contact.involves) else { return false }
+        // Whether the forces press them: a contact presses where it has a force with every other
+        // contact in place, so one solve answers for all (not one solve without each).
+        let resting = system.resting
+        var pressing: [Double] = []
+        func pressed(_ c: Int) -> Bool {
+            if pressing.isEmpty {
+                pressing = system.withPressing(position: state.position, velocity: state.velocity) { Array($1) }
+            }
+            return pressing[c] > 0
+        }
+        var separating: [RestingContact] = []
+        for (c, contact) in resting.enumerated() where changed.contains(where: contact.involves) {
             let speed = separationSpeed(system, state, contact)
-            return speed > ContactTolerances.rounding
-                && !system.scene.rests(movingAt: speed, pressed: isPressed(system, state, contact))
+            if speed > ContactTolerances.rounding && !system.scene.rests(movingAt: speed, pressed: pressed(c)) {
+                separating.append(contact)
+            }
         }
         if !separating.isEmpty { system.resting.removeAll { separating.contains($0) } }
         stopHeldBodies(system, &state)

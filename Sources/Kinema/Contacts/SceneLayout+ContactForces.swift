@@ -12,13 +12,15 @@ extension SceneLayout {
     /// With the velocities `v`, a pair of spheres is held touching as they slide over each other
     /// (`SceneLayout.bending`); without, `a` is a set of velocities (impulses, not forces).
     ///
-    /// Writes the acceleration each contact removes to `pressing[4c]` and returns true; or
-    /// returns false, `a` and `pressing` untouched, when the guess is still changing after 8
-    /// rounds in which a contact let go, or 8 + m rounds for m contacts (redundant contacts whose
-    /// forces have no single solution make it cycle, letting go and taking back). A push can
-    /// travel through a pile one contact a round (a ball moved out of one it sank into presses the
-    /// next into the one below): ten or eleven rounds for the 21 or 22 contacts of a 12-ball pile,
-    /// each but the first only taking contacts.
+    /// Writes the acceleration each contact removes to `pressing[4c]` and returns true. Where
+    /// the guess is still changing after `ContactTolerances.forceRounds` rounds in which a contact
+    /// let go, or that many + m rounds for m contacts (redundant contacts, whose forces have no
+    /// single solution, make it cycle, letting go and taking back), the forces are those of the
+    /// equivalent minimum (`pressTogether`); where that fails too, or `holding` contacts may pull,
+    /// returns false, `a` and `pressing` untouched. A push can travel through a pile one contact a
+    /// round (a ball moved out of one it sank into presses the next into the one below): ten or
+    /// eleven rounds for the 21 or 22 contacts of a 12-ball pile, each but the first only taking
+    /// contacts.
     /// `holding`: the first that many contacts may pull too, so each ends with its sides neither
     /// closing nor parting (the others only push, as without). `offsets`: what each contact's
     /// sides end moving apart by is `-offsets[c]`, not 0.
@@ -126,11 +128,38 @@ extension SceneLayout {
                 }
                 if released {
                     letGo += 1
-                    if letGo == 8 { return false }
+                    if letGo == ContactTolerances.forceRounds { break }
                 }
             }
-            return false
+            // Still changing: redundant contacts, whose forces have no single solution.
+            return holding == 0 && pressTogether(resting, normals, free, tolerance, a, pressing)
         }
+    }
+
+    /// `pressContacts`' problem where its guess cycles, solved as the equivalent bound-constrained
+    /// minimum (`ActiveSetSolver`): redundant contacts (a packing wedged in a box) have many sets of
+    /// forces, all giving the same accelerations, and the minimum reaches one of them. `normals`
+    /// and `free` as `pressContacts` computed them; whether it met `tolerance`.
+    private func pressTogether(
+        _ resting: [RestingContact], _ normals: UnsafePointer<Double>, _ free: UnsafePointer<Double>,
+        _ tolerance: Double, _ a: UnsafeMutablePointer<Double>, _ pressing: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        let w = Array(inverseMasses), d = dimensions
+        let contacts = resting.enumerated().map { c, contact in
+            Contact(
+                body: contact.body, other: contact.other >= 0 ? .body(contact.other) : .plane(contact.plane),
+                normal: SIMD3(normals[3 * c], normals[3 * c + 1], normals[3 * c + 2]), gap: 0, scale: 1,
+                mass: 1, restitution: 0, friction: 0)
+        }
+        var solver = ActiveSetSolver(contacts: contacts, inverseMasses: w)
+        var f = [Double](repeating: 0, count: resting.count)
+        let needs = (0..<resting.count).map { -free[$0] }
+        guard solver.solve(needs: needs, pushes: &f, tolerance: tolerance) else { return false }
+        for b in w.indices { add(solver.moved[b], to: a, b, d) }
+        for (c, contact) in resting.enumerated() {
+            pressing[4 * c] = f[c] * (w[contact.body] + (contact.other >= 0 ? w[contact.other] : 0))
+        }
+        return true
     }
 
     /// How fast two touching spheres' gap accelerates from their relative motion alone: the gap's

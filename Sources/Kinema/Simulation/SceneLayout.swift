@@ -106,9 +106,14 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// Body `body`'s 3-vector (unused axes 0) from contiguous lanes, `d` per body.
     @inline(__always)
     func load(_ lanes: UnsafePointer<Double>, _ body: Int, _ d: Int) -> SIMD3<Double> {
-        var v = SIMD3<Double>.zero
-        for axis in 0..<d { v[axis] = lanes[body &* d &+ axis] }
-        return v
+        // Built whole: a store to a lane picked at run time and the read of the whole vector
+        // after it stalled on store forwarding (a third of the contact force solve's time).
+        let first = lanes + body &* d
+        switch d {
+        case 1: return SIMD3(first[0], 0, 0)
+        case 2: return SIMD3(first[0], first[1], 0)
+        default: return SIMD3(first[0], first[1], first[2])
+        }
     }
 
     @inline(__always)
@@ -188,10 +193,11 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// Resting contacts: the acceleration into each removed, friction added on planes.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
     /// Gauss–Seidel sweeps until no contact is accelerated into, which settle a few contacts in
-    /// tens of sweeps. Where 64 do not (a chain of contacts, as in a column of spheres), the
-    /// normal forces are solved exactly (`pressContacts`) and the sweeps, at most 1,000, start
-    /// from them. Friction on a plane is bounded by the normal force accumulated over the sweeps
-    /// (a stack's weight, not the body's own), and updated in each.
+    /// tens of sweeps. Where `ContactTolerances.pairSweeps` do not (a chain of contacts, as in a
+    /// column of spheres), the normal forces are solved exactly (`pressContacts`) and the sweeps,
+    /// at most `ContactTolerances.frictionSweeps`, start from them. Friction on a plane is bounded
+    /// by the normal force accumulated over the sweeps (a stack's weight, not the body's own), and
+    /// updated in each.
     ///
     /// With `pressing`, writes there, per contact, the normal acceleration its force gave (0 for
     /// one that does not press).
@@ -253,13 +259,13 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             }
             forces.initialize(repeating: 0, count: 4 * m)
             keepStart(restoring: false)
-            if !sweep(64) {
+            if !sweep(ContactTolerances.pairSweeps) {
                 keepStart(restoring: true)
                 forces.update(repeating: 0, count: 4 * m)
                 // Exact for the normal forces: the sweeps after it only add friction on planes.
                 let exact = pressContacts(x, v, a, resting, pressing: forces)
                 if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
-                    _ = sweep(1_000)
+                    _ = sweep(ContactTolerances.frictionSweeps)
                 }
             }
             if let pressing { for c in 0..<m { pressing[c] = forces[4 * c] } }
