@@ -82,7 +82,8 @@ extension Collisions {
         }
         events.append(
             ImpactEvent(
-                time: time, body: b, hit: impact.other >= 0 ? .body(impact.other) : .plane(impact.plane), in: scene,
+                time: time, body: impact.body, hit: impact.other >= 0 ? .body(impact.other) : .plane(impact.plane),
+                in: scene,
                 speedIn: speedIn, speedOut: rests ? 0 : max(separationSpeed(system, state, impact), 0),
                 jumps: jumps))
         for jump in jumps where !changed.contains(jump.body) { changed.append(jump.body) }

@@ -383,6 +383,11 @@ struct ContactTests {
         let speed = (0..<24).map { abs(trajectory.velocity(atSample: last, coordinate: $0)) }.max() ?? 0
         #expect(speed <= 1e-9, "\(method): a ball still moves at \(speed) m/s after 5 s")
         #expect(trajectory.events.count <= 5_000, "\(method): \(trajectory.events.count) impacts")
+        // A pair's event names its lower index as the body that hit, the other as what it hit.
+        for event in trajectory.events {
+            guard case .body(let other) = event.hit else { continue }
+            #expect(event.bodyIndex < other, "\(method): b\(event.bodyIndex) hit b\(other) at t = \(event.time)")
+        }
     }
 
     /// The pile's box: a 2-D floor and walls 1 m apart (restitution 0.5), gravity 9.81, and balls
