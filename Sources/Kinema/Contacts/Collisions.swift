@@ -220,7 +220,10 @@ enum Collisions {
     /// is approached again (the impulses dying down a fraction a round: 60 more impacts for a
     /// ball hit on a ball on the floor), or past `ContactTolerances.passedImpulses` (an inelastic collapse),
     /// the touching bodies meet as one (`meetTogether`), or where that has no single solution,
-    /// what still approaches is stopped along the contact's normal instead.
+    /// what still approaches is stopped along the contact's normal instead. An impulse passed on
+    /// at less than the rest velocity is inelastic: in a cluster of touching balls the bounces
+    /// went round, each half as fast, a thousand at one instant (the 12-ball pile's 6,159 impacts
+    /// where 666 remain).
     static func apply<V>(
         _ system: inout SceneSystem<V>, _ arrived: PhaseState<V>, body b: Int, collider: Collider,
         time: Double, events: inout [ImpactEvent]
@@ -239,13 +242,17 @@ enum Collisions {
                 break
             }
             let stop = passed > ContactTolerances.passedImpulses
+            // An impulse passed on slower than the rest velocity ends there (inelastic): touching
+            // balls would otherwise pass ever slower bounces round (an inelastic collapse).
+            let slow = passed > 0 && -separationSpeed(system, state, contact) < system.scene.restSpeed
+            let scale = stop || slow ? 0.0 : 1
             if !impactOnRestingBodies(
                 &system, &state, body: body, collider: collider, time: time, events: &events,
-                restitutionScale: stop ? 0 : 1, changed: &changed)
+                restitutionScale: scale, changed: &changed)
             {
                 impulse(
                     &system, &state, body: body, collider: collider, time: time, events: &events,
-                    restitutionScale: stop ? 0 : 1)
+                    restitutionScale: scale)
             }
             if events.last?.speedOut == 0 && !rested.contains(contact) { rested.append(contact) }
             if stop && passed > 2 * ContactTolerances.passedImpulses { break }

@@ -222,7 +222,6 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         // then each pair's bending (it does not change from sweep to sweep).
         withUnsafeTemporaryAllocation(of: Double.self, capacity: (5 + 2 * d) * m) { buffer in
             let forces = buffer.baseAddress!, start = forces + 4 * m, bending = start + 2 * d * m
-            let reporting = pressing != nil
             for (c, contact) in resting.enumerated() where contact.other >= 0 {
                 bending[c] = Self.bending(
                     load(x, contact.body, d) - load(x, contact.other, d),
@@ -245,8 +244,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
                         if contact.other >= 0 {
-                            let removed = resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
-                            if reporting { forces[4 * c] += removed }
+                            forces[4 * c] += resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
                             continue
                         }
                         var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
@@ -257,9 +255,28 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                 }
                 return false
             }
+            /// Whether no contact that pushes has its sides accelerated apart: sweeps only add
+            /// pushes, so one taken early in a sweep stays when the others make it too much (a
+            /// ball in the V of two wedged between walls, pushed off one of them up the other).
+            func complementary() -> Bool {
+                for (c, contact) in resting.enumerated() where forces[4 * c] > 0 {
+                    let ab = load(UnsafePointer(a), contact.body, d)
+                    let n: SIMD3<Double>, apart: Double
+                    if contact.other >= 0 {
+                        let separation = load(x, contact.body, d) - load(x, contact.other, d)
+                        n = separation / (separation * separation).sum().squareRoot()
+                        apart = ((ab - load(UnsafePointer(a), contact.other, d)) * n).sum() + bending[c]
+                    } else {
+                        n = planeNormals[contact.plane]
+                        apart = (ab * n).sum()
+                    }
+                    if apart > ContactTolerances.rounding * (1 + abs((ab * n).sum()) + forces[4 * c]) { return false }
+                }
+                return true
+            }
             forces.initialize(repeating: 0, count: 4 * m)
             keepStart(restoring: false)
-            if !sweep(ContactTolerances.pairSweeps) {
+            if !sweep(ContactTolerances.pairSweeps) || !complementary() {
                 keepStart(restoring: true)
                 forces.update(repeating: 0, count: 4 * m)
                 // Exact for the normal forces: the sweeps after it only add friction on planes.

@@ -390,6 +390,39 @@ struct ContactTests {
         }
     }
 
+    /// Three balls stacked in a box two balls wide: the two below touch each other and a wall
+    /// each, the one above rests in their V. Its weight pushes them apart, which the walls hold or
+    /// the push between them adds to (any push there ≥ 0, the walls' grown by as much, balances),
+    /// so the contact forces have no single solution, only the accelerations (0). After a second
+    /// every ball is where it was, within rounding's growth over the run (1e-12 m), and no faster
+    /// than 1e-10 m/s (a second of gravity times the solve's relative residual, 1e-11).
+    @Test(arguments: [
+        IntegrationMethod.rk4(timeStep: 1e-3), .dopri5(tolerance: 1e-9), .semiImplicitEuler(timeStep: 1e-3)
+    ])
+    func aBallInTheVOfTwoWedgedBetweenWallsStandsStill(_ method: IntegrationMethod) throws {
+        let r = 0.05, height = (4 * r * r - r * r).squareRoot()
+        let places = [SIMD3(r, r, 0), SIMD3(3 * r, r, 0), SIMD3(2 * r, r + height, 0)]
+        let bodies = try places.enumerated().map { i, x in try PhysicsBody(name: "b\(i)", position: x, radius: r) }
+        let scene = try PhysicsScene(
+            dimensions: 2, bodies: bodies, gravity: SIMD3(0, -9.81, 0),
+            planes: [
+                Plane(name: "floor", normal: SIMD3(0, 1, 0), offset: 0, restitution: 0.5),
+                Plane(name: "left", normal: SIMD3(1, 0, 0), offset: 0, restitution: 0.5),
+                Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -4 * r, restitution: 0.5)
+            ],
+            contacts: PhysicsScene.Contacts(restitution: 0.5))
+        let trajectory = try Simulation(scene: scene).run(method: method, duration: 1, sampleRate: 60)
+        let last = trajectory.count - 1
+        for (b, x) in places.enumerated() {
+            for axis in 0..<2 {
+                let moved = abs(trajectory.position(atSample: last, coordinate: 2 * b + axis) - x[axis])
+                #expect(moved <= 1e-12, "\(method): ball \(b) moved \(moved) m along axis \(axis)")
+                let speed = abs(trajectory.velocity(atSample: last, coordinate: 2 * b + axis))
+                #expect(speed <= 1e-10, "\(method): ball \(b) moves at \(speed) m/s along axis \(axis)")
+            }
+        }
+    }
+
     /// The pile's box: a 2-D floor and walls 1 m apart (restitution 0.5), gravity 9.81, and balls
     /// of radius 0.05 at (x, y) moving at (vx, vy), contacts of restitution 0.5.
     static func pile(_ balls: [(Double, Double, Double, Double)]) throws -> PhysicsScene {
