@@ -194,9 +194,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
     /// Gauss–Seidel sweeps until no contact is accelerated into, which settle a few contacts in
     /// tens of sweeps. Where `ContactTolerances.pairSweeps` do not (a chain of contacts, as in a
-    /// column of spheres), the normal forces are solved exactly (`pressContacts`) and the sweeps,
-    /// at most `ContactTolerances.frictionSweeps`, start from them. Friction on a plane is bounded
-    /// by the normal force accumulated over the sweeps (a stack's weight, not the body's own), and
+    /// column of spheres), or leave a push on a contact whose sides part (`complementary`), the
+    /// normal forces are solved exactly (`pressContacts`) and the sweeps, at most
+    /// `ContactTolerances.frictionSweeps`, start from them. Friction on a plane is bounded by the
+    /// normal force accumulated over the sweeps (a stack's weight, not the body's own), and
     /// updated in each.
     ///
     /// With `pressing`, writes there, per contact, the normal acceleration its force gave (0 for
