@@ -222,8 +222,7 @@ enum Collisions {
     /// the touching bodies meet as one (`meetTogether`), or where that has no single solution,
     /// what still approaches is stopped along the contact's normal instead. An impulse passed on
     /// at less than the rest velocity is inelastic: in a cluster of touching balls the bounces
-    /// went round, each half as fast, a thousand at one instant (the 12-ball pile's 6,159 impacts
-    /// where 666 remain).
+    /// would go round, each a fraction as fast, up to the cap at one instant.
     static func apply<V>(
         _ system: inout SceneSystem<V>, _ arrived: PhaseState<V>, body b: Int, collider: Collider,
         time: Double, events: inout [ImpactEvent]
