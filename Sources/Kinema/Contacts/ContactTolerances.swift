@@ -33,10 +33,9 @@ enum ContactTolerances {
     /// The kinetic energy (relative) the velocity solve may seem to add, within its residual; more,
     /// and its bounces are taken back (`MoreauJeanScene`).
     static let energyGain = 1e-9
-    /// Gauss–Seidel sweeps of the resting contact forces with sphere pairs before they are solved
-    /// exactly; then, at most, from the exact normal forces (only friction on planes left to add),
-    /// or from none where that solve has none.
-    static let pairSweeps = 64, frictionSweeps = 1_000
+    /// Gauss–Seidel sweeps of the resting contact forces at most, adding friction on planes to
+    /// the exact normal forces, or standing in for them where that solve has none.
+    static let frictionSweeps = 1_000
     /// Sweeps of the position projection at most, per step; past them the run stops
     /// (`SimulationError.contactLost`) rather than output a body inside another.
     static let projectionSweeps = 100

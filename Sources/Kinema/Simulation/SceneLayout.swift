@@ -191,14 +191,13 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     static var stoppingSpeed: Double { 2 * ContactTolerances.stickingSpeed }
 
     /// Resting contacts: the acceleration into each removed, friction added on planes.
-    /// Sphere pairs pass their normal force on (a ball on a ball on the floor): projected
-    /// Gauss–Seidel sweeps until no contact is accelerated into, which settle a few contacts in
-    /// tens of sweeps. Where `ContactTolerances.pairSweeps` do not (a chain of contacts, as in a
-    /// column of spheres), or leave a push on a contact whose sides part (`complementary`), the
-    /// normal forces are solved exactly (`pressContacts`) and the sweeps, at most
-    /// `ContactTolerances.frictionSweeps`, start from them. Friction on a plane is bounded by the
-    /// normal force accumulated over the sweeps (a stack's weight, not the body's own), and
-    /// updated in each.
+    /// Sphere pairs pass their normal force on (a ball on a ball on the floor), so their normal
+    /// forces are solved exactly, as one complementarity problem (`pressContacts`): projected
+    /// Gauss–Seidel sweeps converge slowly along a chain of contacts, and a push one takes early
+    /// stays when the others make it too much. Friction on a plane is then added by sweeps from
+    /// those forces, at most `ContactTolerances.frictionSweeps`, each bounded by the normal force
+    /// accumulated (a stack's weight, not the body's own); the same sweeps stand in where the
+    /// exact solve fails.
     ///
     /// With `pressing`, writes there, per contact, the normal acceleration its force gave (0 for
     /// one that does not press).
@@ -218,72 +217,27 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             return
         }
         let m = resting.count, d = dimensions
-        // Per contact: the normal acceleration removed so far, then the friction applied (3);
-        // then, per contact, the accelerations of its two sides before any contact force (2d);
-        // then each pair's bending (it does not change from sweep to sweep).
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: (5 + 2 * d) * m) { buffer in
-            let forces = buffer.baseAddress!, start = forces + 4 * m, bending = start + 2 * d * m
-            for (c, contact) in resting.enumerated() where contact.other >= 0 {
-                bending[c] = Self.bending(
-                    load(x, contact.body, d) - load(x, contact.other, d),
-                    load(v, contact.body, d) - load(v, contact.other, d))
-            }
-            /// Copies the accelerations of each contact's sides into `start`, or back from it.
-            func keepStart(restoring: Bool) {
-                for (c, contact) in resting.enumerated() {
-                    for side in 0..<2 {
-                        // A contact with a plane keeps its body twice.
-                        let body = side == 0 ? contact.body : max(contact.other, contact.body)
-                        let kept = start + (2 * c + side) * d, lanes = a + body * d
-                        if restoring { lanes.update(from: kept, count: d) } else { kept.update(from: lanes, count: d) }
-                    }
-                }
-            }
-            /// Sweeps until none pushes, at most `limit`; whether that settled the contacts.
-            func sweep(_ limit: Int) -> Bool {
-                for _ in 0..<limit {
+        // Per contact: the normal acceleration removed so far, then the friction applied (3).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * m) { buffer in
+            let forces = buffer.baseAddress!
+            forces.initialize(repeating: 0, count: 4 * m)
+            let exact = pressContacts(x, v, a, resting, pressing: forces)
+            if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
+                for _ in 0..<ContactTolerances.frictionSweeps {
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
                         if contact.other >= 0 {
-                            forces[4 * c] += resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
+                            let bending = Self.bending(
+                                load(x, contact.body, d) - load(x, contact.other, d),
+                                load(v, contact.body, d) - load(v, contact.other, d))
+                            forces[4 * c] += resolvePair(contact, x, a, bending: bending, pushed: &pushed)
                             continue
                         }
                         var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
                         resolvePlane(contact, x, v, a, pressing: &forces[4 * c], friction: &friction, pushed: &pushed)
                         (forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3]) = (friction.x, friction.y, friction.z)
                     }
-                    if !pushed { return true }
-                }
-                return false
-            }
-            /// Whether no contact that pushes has its sides accelerated apart: sweeps only add
-            /// pushes, so one taken early in a sweep stays when the others make it too much (a
-            /// ball in the V of two wedged between walls, pushed off one of them up the other).
-            func complementary() -> Bool {
-                for (c, contact) in resting.enumerated() where forces[4 * c] > 0 {
-                    let ab = load(UnsafePointer(a), contact.body, d)
-                    let n: SIMD3<Double>, apart: Double
-                    if contact.other >= 0 {
-                        let separation = load(x, contact.body, d) - load(x, contact.other, d)
-                        n = separation / (separation * separation).sum().squareRoot()
-                        apart = ((ab - load(UnsafePointer(a), contact.other, d)) * n).sum() + bending[c]
-                    } else {
-                        n = planeNormals[contact.plane]
-                        apart = (ab * n).sum()
-                    }
-                    if apart > ContactTolerances.rounding * (1 + abs((ab * n).sum()) + forces[4 * c]) { return false }
-                }
-                return true
-            }
-            forces.initialize(repeating: 0, count: 4 * m)
-            keepStart(restoring: false)
-            if !sweep(ContactTolerances.pairSweeps) || !complementary() {
-                keepStart(restoring: true)
-                forces.update(repeating: 0, count: 4 * m)
-                // Exact for the normal forces: the sweeps after it only add friction on planes.
-                let exact = pressContacts(x, v, a, resting, pressing: forces)
-                if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
-                    _ = sweep(ContactTolerances.frictionSweeps)
+                    if !pushed { break }
                 }
             }
             if let pressing { for c in 0..<m { pressing[c] = forces[4 * c] } }
