@@ -43,7 +43,7 @@ public struct InProcessCommands {
         for (flag, value) in numbers {
             switch flag {
             case "--duration": command.duration = value
-            case "--tolerance": command.tolerance = value
+            case "--tolerance": command.givenTolerance = value
             case "--fps": command.fps = value
             case "--pixel-tolerance": command.pixelTolerance = value
             case "--pixels-per-unit": command.pixelsPerUnit = value

@@ -45,8 +45,12 @@ struct KeyframesCommand: ParsableCommand {
         parsing: .unconditional,
         help: "Frames per second for the uniform strategy and the Lottie frame rate (default 60).")
     var fps: Double = 60
-    @Option(parsing: .unconditional, help: "Adaptive: max error as a fraction of the travel (default 0.001).")
-    var tolerance: Double = 0.001
+    @Option(
+        name: .customLong("tolerance"), parsing: .unconditional,
+        help: "Adaptive: max error as a fraction of the travel (default 0.001).")
+    var givenTolerance: Double?
+    /// The adaptive bound as a fraction of each track's travel.
+    var tolerance: Double { givenTolerance ?? 0.001 }
     @Option(help: "json (default), css, lottie, swift or swiftui; js with --retargetable.")
     var format: String = "json"
     @Flag(
@@ -182,6 +186,10 @@ struct KeyframesCommand: ParsableCommand {
             }
         } else if easing != nil {
             throw CLIError("'--canvas' draws a scene's bodies: give '--scene FILE', not an easing.")
+        } else if givenTolerance != nil {
+            throw CLIError(
+                "'--tolerance' is a fraction of a track's travel: '--canvas' bounds the error in pixels with '--pixel-tolerance'."
+            )
         } else if mapping != nil {
             throw CLIError(
                 "'--value-scale' and '--value-offset' apply to one-dimensional tracks: '--canvas' maps a scene with '--pixels-per-unit' and '--origin'."
