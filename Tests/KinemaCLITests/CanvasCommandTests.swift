@@ -49,7 +49,10 @@ struct CanvasCommandTests {
         (["--canvas", "640x480", "--strategy", "turning-points"], "adaptive or uniform with '--canvas'"),
         (["--pixels-per-unit", "100"], "'--pixels-per-unit' applies to '--canvas' only"),
         // A fraction of the travel means nothing on a canvas: refused, not ignored.
-        (["--canvas", "640x480", "--tolerance", "0.01"], "'--canvas' bounds the error in pixels with '--pixel-tolerance'"),
+        (
+            ["--canvas", "640x480", "--tolerance", "0.01"],
+            "'--canvas' bounds the error in pixels with '--pixel-tolerance'"
+        ),
         (["--canvas", "0x480"], "'--canvas' must be 'WxH' with a width of 1 to 16384 pixels (got '0x480')"),
         // A tolerance below the positions' rounding: refused at once (it ran a minute to ∞ px).
         (["--canvas", "640x480", "--pixels-per-unit", "1e300"], "'--pixel-tolerance' must be at least 1e-09 ×")

@@ -244,7 +244,8 @@ enum Collisions {
             // An impulse passed on presses its pair together, so one that rests ends there
             // (inelastic): touching balls would otherwise pass ever slower bounces round (an
             // inelastic collapse).
-            let slow = passed > 0 && system.scene.rests(movingAt: -separationSpeed(system, state, contact), pressed: true)
+            let slow =
+                passed > 0 && system.scene.rests(movingAt: -separationSpeed(system, state, contact), pressed: true)
             let scale = stop || slow ? 0.0 : 1
             if !impactOnRestingBodies(
                 &system, &state, body: body, collider: collider, time: time, events: &events,
