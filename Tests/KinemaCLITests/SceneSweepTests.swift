@@ -2,9 +2,16 @@ import Foundation
 import Testing
 
 /// `kinema sweep --scene FILE --set PATH=RANGE` and the scene metrics.
-struct SceneSweepTests {
-    static func file(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID()).json").path
+final class SceneSweepTests {
+    /// Each test's scene files, removed with it.
+    let directory: URL
+
+    init() throws { directory = try temporaryDirectory() }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func file(_ text: String) throws -> String {
+        let path = directory.appendingPathComponent("scene-\(UUID()).json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -55,7 +62,7 @@ struct SceneSweepTests {
         ("gravity.1", "g", -3), ("drag", "drag", 0.2), ("restVelocity", "restV", 0.1)
     ])
     func setReachesTheFieldItNames(path: String, key: String, value: Double) throws {
-        let base = try Self.file(Self.scene())
+        let base = try file(Self.scene())
         let simulation = ["--duration", "1", "--integrator", "dopri5", "--tolerance", "1e-10"]
         let sweep = try CLI.run(
             ["sweep", "--scene", base, "--set", "\(path)=\(value),\(value * 1.1)", "--metrics", "final_position"]
@@ -64,7 +71,7 @@ struct SceneSweepTests {
         let rows = Self.rows(sweep.stdout)
         #expect(rows.count == 2)
         for (row, set) in zip(rows, [value, value * 1.1]) {
-            let written = try Self.file(Self.scene([key: set]))
+            let written = try file(Self.scene([key: set]))
             let run = try CLI.run(["simulate", "--scene", written] + simulation)
             #expect(run.status == 0, "\(run.stderr)")
             let last = try #require(Self.rows(run.stdout).last)
@@ -93,22 +100,22 @@ struct SceneSweepTests {
         ("mass", "the scene's fields: bodies, springs, planes, contacts, gravity.0–1, drag, restVelocity")
     ])
     func unknownPathsSayWhatTheSceneOffers(path: String, message: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinema-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let output = directory.appendingPathComponent("out.csv").path
+        let outputs = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        let output = outputs.appendingPathComponent("out.csv").path
         let result = try CLI.run([
-            "sweep", "--scene", try Self.file(Self.scene()), "--set", "\(path)=1,2", "--duration", "1", "-o", output
+            "sweep", "--scene", try file(Self.scene()), "--set", "\(path)=1,2", "--duration", "1", "-o", output
         ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("'--set' path '\(path)'") && result.stderr.contains(message), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outputs.path).isEmpty)
     }
 
     /// A ball dropped from 1 m onto a floor of restitution e: impact n at t1·(1 + 2e(1 − eⁿ⁻¹)/(1 − e)),
     /// t1 = √(2h/g); between impacts, parabolas leaving at eⁿ·√(2gh); the energy after n impacts
     /// is e²ⁿ of the start's.
     @Test func dropMetricsFollowTheClosedForm() throws {
-        let drop = try Self.file(
+        let drop = try file(
             #"{"dimensions": 1, "bodies": [{"name": "ball", "position": [1]}], "gravity": [-9.81],"#
                 + #" "planes": [{"name": "floor", "normal": [1], "restitution": 0.5}]}"#)
         let duration = 1.5, g = 9.81
@@ -148,7 +155,7 @@ struct SceneSweepTests {
     /// the settling time is the first sample after which speed and distance from the final
     /// position stay within --settle-speed and --settle-distance.
     @Test func settlingTimeFollowsTheThresholds() throws {
-        let spring = try Self.file(
+        let spring = try file(
             #"{"dimensions": 1, "bodies": [{"name": "mass", "position": [1]}],"#
                 + #" "springs": [{"body": "mass", "anchor": [0], "stiffness": 100, "damping": 20}]}"#)
         let result = try CLI.run([
@@ -195,7 +202,7 @@ struct SceneSweepTests {
     /// A scene sweep's bytes do not depend on the thread count or on sharding.
     @Test func sceneRowsAreTheSameForAnyThreadsAndShards() throws {
         let sweep = [
-            "sweep", "--scene", try Self.file(Self.scene()), "--set", "bodies.b.velocity.0=-1:1:0.25",
+            "sweep", "--scene", try file(Self.scene()), "--set", "bodies.b.velocity.0=-1:1:0.25",
             "--set", "contacts.restitution=0.5,1", "--duration", "0.5"
         ]
         let one = try CLI.run(sweep + ["--threads", "1"]), two = try CLI.run(sweep + ["--threads", "2"])
