@@ -217,20 +217,23 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             return
         }
         let m = resting.count, d = dimensions
-        // Per contact: the normal acceleration removed so far, then the friction applied (3).
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * m) { buffer in
-            let forces = buffer.baseAddress!
+        // Per contact: the normal acceleration removed so far, then the friction applied (3);
+        // then each pair's bending (it does not change from sweep to sweep).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * m) { buffer in
+            let forces = buffer.baseAddress!, bending = forces + 4 * m
             forces.initialize(repeating: 0, count: 4 * m)
             let exact = pressContacts(x, v, a, resting, pressing: forces)
             if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
+                for (c, contact) in resting.enumerated() where contact.other >= 0 {
+                    bending[c] = Self.bending(
+                        load(x, contact.body, d) - load(x, contact.other, d),
+                        load(v, contact.body, d) - load(v, contact.other, d))
+                }
                 for _ in 0..<ContactTolerances.frictionSweeps {
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
                         if contact.other >= 0 {
-                            let bending = Self.bending(
-                                load(x, contact.body, d) - load(x, contact.other, d),
-                                load(v, contact.body, d) - load(v, contact.other, d))
-                            forces[4 * c] += resolvePair(contact, x, a, bending: bending, pushed: &pushed)
+                            forces[4 * c] += resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
                             continue
                         }
                         var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
