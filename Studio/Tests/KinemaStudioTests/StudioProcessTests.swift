@@ -17,12 +17,21 @@ struct StudioProcessTests {
             process.arguments = arguments
             process.standardOutput = FileHandle.nullDevice
             process.standardError = pipe
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
-            }
             try process.run()
+            // A blocking read loop on a thread of its own, not `readabilityHandler`: on Linux,
+            // tearing down its dispatch read source races the descriptor's close and can crash
+            // the test process (swift-corelibs-libdispatch issue 949).
+            let descriptor = pipe.fileHandleForReading.fileDescriptor
+            Thread { [weak self] in
+                var buffer = [UInt8](repeating: 0, count: 4_096)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0, let self else { return }  // the end of the stream, or of the test
+                    let text = String(decoding: buffer[..<count], as: UTF8.self)
+                    self.lock.withLock { self.text += text }
+                }
+            }.start()
         }
 
         var stderr: String { lock.withLock { text } }
