@@ -119,6 +119,9 @@ struct FlagValues<Key: DeclaredFlag>: Sendable {
         given = bits == nil ? given & ~(1 << flag.rawValue) : given | 1 << flag.rawValue
     }
 
+    /// No flag given.
+    init() {}
+
     /// The options of `options` that are flags of the set, read by their properties' names.
     init(reading options: some ParsableArguments) {
         for child in Mirror(reflecting: options).children {

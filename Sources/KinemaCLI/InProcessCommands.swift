@@ -19,15 +19,16 @@ public struct InProcessCommands {
     public static let keyframeFormats = KeyframesCommand.Format.allCases.filter { $0 != .js }.map(\.rawValue)
 
     let arguments: [String]
-    var command: KeyframesCommand
-    var scene: SceneValues
+    /// The template's writing flags (`--format` is given per text).
+    let command: KeyframesCommand
+    var request: MotionRequest
 
     /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, `--easing NAME`, or
     /// `--scene` with the scene file's text as its text flag), its numeric flags and its text
-    /// flags (`--easing`, `--strategy`, `--damped-cosine`; `--canvas`, `--origin` for a scene): the
-    /// flags are set on a template parsed once per kind, so no request pays for argument-parser
-    /// (a millisecond, most of a small bake), with `arguments`, the same flags as a command line,
-    /// for the messages to quote (a scene's text as `--scene=scene.json`).
+    /// flags, each a field of `MotionRequest` set on a template parsed once per kind, so no
+    /// request pays for argument-parser (a millisecond, most of a small bake), with `arguments`,
+    /// the same flags as a command line, for the messages to quote (a scene's text as
+    /// `--scene=scene.json`).
     public init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
         throws(Failure)
     {
@@ -38,86 +39,72 @@ public struct InProcessCommands {
         guard let template = Self.templates[kind] else {
             throw Failure(description: "unknown motion '\(kind)'", isUsage: true)
         }
-        command = template.command
-        var flags = SweepCommand.RowFlags(scene: template.scene, simulation: template.simulation)
+        (command, request) = template
         for (flag, value) in numbers {
-            switch flag {
-            case "--duration": command.duration = value
-            case "--tolerance": command.givenTolerance = value
-            case "--fps": command.fps = value
-            case "--pixel-tolerance": command.pixelTolerance = value
-            case "--pixels-per-unit": command.pixelsPerUnit = value
-            default:
-                guard let set = SweepCommand.setters[flag], set(&flags, value) else {
-                    throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
-                }
+            guard let field = MotionRequest.bakeFields[flag], request.set(field, to: value) else {
+                throw Failure(description: "'\(flag)' is not a number flag of kinema keyframes", isUsage: true)
             }
         }
         for (flag, value) in texts {
-            switch flag {
-            case "--easing": command.easing = value
-            case "--strategy": command.strategy = value
-            case "--damped-cosine": flags.scene.springOptions[text: .dampedCosine] = value
-            case "--canvas": command.canvas = value
-            case "--origin": command.origin = value
-            case "--scene" where kind == "--scene":
+            if flag == "--scene" && kind == "--scene" {
                 let arguments = arguments
-                flags.scene.loaded = try Self.capture(arguments) { try PhysicsScene(json: value, source: "scene.json") }
-            default: throw Failure(description: "'\(flag)' is not a flag of kinema keyframes", isUsage: true)
+                request.scene.loaded = try Self.capture(arguments) {
+                    try PhysicsScene(json: value, source: "scene.json")
+                }
+                continue
+            }
+            guard flag != "--scene", let field = MotionRequest.bakeFields[flag], request.set(field, text: value) else {
+                throw Failure(description: "'\(flag)' is not a text flag of kinema keyframes", isUsage: true)
             }
         }
-        if kind == "--scene" && flags.scene.loaded == nil {
+        if kind == "--scene" && request.scene.loaded == nil {
             throw Failure(description: "'--scene' needs the scene file's text", isUsage: true)
         }
-        scene = flags.scene
     }
 
     /// The parsed `kinema keyframes --spring`, `--drop`, `--easing linear` and `--scene FILE`
     /// (the file never read: the scene is given as its text).
-    private static let templates:
-        [String: (command: KeyframesCommand, scene: SceneValues, simulation: SimulationValues)] = {
-            var templates: [String: (KeyframesCommand, SceneValues, SimulationValues)] = [:]
-            for kind in ["--spring", "--drop", "--easing", "--scene"] {
-                let arguments =
-                    kind == "--easing" ? [kind, "linear"] : kind == "--scene" ? [kind, "scene.json"] : [kind]
-                guard let command = try? KeyframesCommand.parse(arguments),
-                    let simulation = try? SimulationOptions.parse([])
-                else { continue }
-                templates[kind] = (command, command.sceneOptions.values, simulation.values)
-            }
-            return templates
-        }()
+    private static let templates: [String: (command: KeyframesCommand, request: MotionRequest)] = {
+        var templates: [String: (KeyframesCommand, MotionRequest)] = [:]
+        for kind in ["--spring", "--drop", "--easing", "--scene"] {
+            let arguments = kind == "--easing" ? [kind, "linear"] : kind == "--scene" ? [kind, "scene.json"] : [kind]
+            guard let command = try? KeyframesCommand.parse(arguments) else { continue }
+            templates[kind] = (command, command.request)
+        }
+        return templates
+    }()
 
     /// The duration the bake covers: `--duration`, else 1 s for an easing, the settling time of
     /// a spring or the rest time of a drop; nil when there is none.
     public func duration() throws(Failure) -> Double? {
         try Self.capture(arguments) {
-            if let duration = command.duration { return duration }
-            return command.easing != nil ? 1 : try scene.makeScene().defaultDuration
+            if let duration = request.bake.duration { return duration }
+            return request.bake.easing != nil ? 1 : try request.scene.makeScene().defaultDuration
         }
     }
 
     /// The bodies of a `--scene` motion (nil for the others): a front end's limit, checked
     /// before anything is computed.
-    public var sceneBodyCount: Int? { scene.loaded?.bodies.count }
+    public var sceneBodyCount: Int? { request.scene.loaded?.bodies.count }
 
     /// What `kinema spring --format json` prints for the spring flags: the spring in every dialect.
     public func springJSON() throws(Failure) -> String {
         try Self.capture(arguments) {
-            SpringCommand.render(try SpringCommand.fields(scene.springOptions, epsilon: 0.001), as: .json)
+            SpringCommand.render(try SpringCommand.fields(request.scene.springOptions, epsilon: 0.001), as: .json)
         }
     }
 
     /// The bake, and the text of each format from it.
     public func bake() throws(Failure) -> Baked {
-        Baked(parent: self, bake: try Self.capture(arguments) { try command.bake(scene: scene) })
+        Baked(parent: self, bake: try Self.capture(arguments) { try command.bake(request) })
     }
 
     /// What `kinema keyframes --spring … --retargetable --format FORMAT` (json or js) prints for
     /// the spring flags and the tolerance: its ends, duration and strategy are not the responses'.
     public func retargetable(_ format: String) throws(Failure) -> String {
         try Self.capture(arguments) {
-            let spring = try RetargetableSpring(spring: try scene.springOptions.spring(), tolerance: command.tolerance)
+            let spring = try RetargetableSpring(
+                spring: try request.scene.springOptions.spring(), tolerance: request.bake.tolerance)
             return try KeyframesCommand.retargetableText(spring, as: try choose(format, "--format"))
         }
     }
@@ -132,7 +119,7 @@ public struct InProcessCommands {
         /// The text `kinema keyframes … --format FORMAT` prints.
         public func text(_ format: String) throws(Failure) -> String {
             try InProcessCommands.capture(parent.arguments) {
-                try parent.command.render(bake, as: try choose(format, "--format"))
+                try parent.command.render(bake, as: try choose(format, "--format"), settings: parent.request.bake)
             }
         }
     }

@@ -31,26 +31,11 @@ struct KeyframesCommand: ParsableCommand {
     enum Format: String, CaseIterable { case json, css, lottie, swift, swiftui, js }
 
     @OptionGroup var sceneOptions: SceneOptions
-    @Option(help: "Bake this closed-form easing instead of a scene (names as for `kinema easing`).")
-    var easing: String?
-    @Option(parsing: .unconditional, help: "Duration in seconds (easing: default 1; scenes: as for simulate).")
-    var duration: Double?
+    @OptionGroup var bakeOptions: BakeOptions
     @Option(
         name: .customLong("key-path"),
         help: "The animated key path (default: value for easings, position.x… for scenes).")
     var keyPath: String?
-    @Option(help: "uniform, turning-points or adaptive (default).")
-    var strategy: String = "adaptive"
-    @Option(
-        parsing: .unconditional,
-        help: "Frames per second for the uniform strategy and the Lottie frame rate (default 60).")
-    var fps: Double = 60
-    @Option(
-        name: .customLong("tolerance"), parsing: .unconditional,
-        help: "Adaptive: max error as a fraction of the travel (default 0.001).")
-    var givenTolerance: Double?
-    /// The adaptive bound as a fraction of each track's travel.
-    var tolerance: Double { givenTolerance ?? 0.001 }
     @Option(help: "json (default), css, lottie, swift or swiftui; js with --retargetable.")
     var format: String = "json"
     @Flag(
@@ -91,30 +76,10 @@ struct KeyframesCommand: ParsableCommand {
             "SwiftUI: the name of the declarations, NAMEValues and NAMEKeyframes() (default kinema), so that two exports can sit in one module."
     )
     var swiftUIName = "kinema"
-    @Option(
-        help: """
-            With --scene (2-D or 3-D): bake one track per body on a canvas of 'WxH' pixels, x and y sharing their \
-            keyframes, each body a circle of its radius (JSON, CSS, Lottie, Swift, SwiftUI); the scene's extent fits the \
-            canvas unless --pixels-per-unit says otherwise.
-            """)
-    var canvas: String?
-    @Option(
-        name: .customLong("pixels-per-unit"), parsing: .unconditional,
-        help: "With --canvas: the scale, pixels per scene unit (default: the scene's extent fitted to the canvas).")
-    var pixelsPerUnit: Double?
-    @Option(
-        parsing: .unconditional,
-        help: "With --canvas and --pixels-per-unit: 'X,Y', the pixel where the scene's origin is (default: centred).")
-    var origin: String?
     @Flag(
         name: .customLong("no-flip-y"),
         help: "With --canvas: the scene's y grows downward as the canvas's does (default: the scene's up is up).")
     var noFlipY = false
-    @Option(
-        name: .customLong("pixel-tolerance"), parsing: .unconditional,
-        help: "With --canvas: the most a body's played position may be from the simulated one, in pixels (default 0.5)."
-    )
-    var pixelTolerance: Double?
     @Option(
         name: .customLong("value-scale"), parsing: .unconditional,
         help: """
@@ -163,30 +128,30 @@ struct KeyframesCommand: ParsableCommand {
         return (a, b)
     }
 
-    /// The motion's tracks baked as the flags say (one bake: every format renders from it), the
-    /// scene flags as `scene` gives them (a front end sets them on a parsed template).
-    func bake(scene sceneFlags: SceneValues? = nil) throws -> KeyframesBake {
-        let sceneFlags = sceneFlags ?? sceneOptions.values
-        let strategy = try choose(self.strategy, "--strategy", KeyframeBaker.Strategy.self)
+    /// The motion and the bake the flags give, as plain values.
+    var request: MotionRequest { MotionRequest(scene: sceneOptions.values, bake: bakeOptions.values) }
+
+    /// The motion's tracks baked as `request` says (one bake: every format renders from it; a
+    /// front end sets its values on a parsed template), written as this command's flags say.
+    func bake(_ request: MotionRequest) throws -> KeyframesBake {
+        let sceneFlags = request.scene, settings = request.bake
+        let strategy = try choose(settings.strategy, "--strategy", KeyframeBaker.Strategy.self)
         _ = try choose(format, "--format", Format.self)
-        try check(fps, "--fps", .positive)
-        try check(tolerance, "--tolerance", .positive)
-        try check(duration, "--duration", .positive)
+        try settings.check()
+        let duration = settings.duration, tolerance = settings.tolerance
         if let duration, duration < KeyframeBaker.shortestDuration {
             throw CLIError(
                 flag: "--duration", value: "\(duration)", rule: "at least \(KeyframeBaker.shortestDuration) s")
         }
         let mapping = try valueMapping()
-        if canvas == nil {
-            for (flag, given) in [
-                ("--pixels-per-unit", pixelsPerUnit != nil), ("--origin", origin != nil), ("--no-flip-y", noFlipY),
-                ("--pixel-tolerance", pixelTolerance != nil)
-            ] where given {
+        if settings.canvas == nil {
+            let canvasOnly = settings.givenFlags(among: BakeFlag.mask(BakeFlag.canvasFlags)).map(\.name)
+            for flag in canvasOnly + (noFlipY ? ["--no-flip-y"] : []) {
                 throw CLIError("'\(flag)' applies to '--canvas' only.")
             }
-        } else if easing != nil {
+        } else if settings.easing != nil {
             throw CLIError("'--canvas' draws a scene's bodies: give '--scene FILE', not an easing.")
-        } else if givenTolerance != nil {
+        } else if settings.isGiven(.tolerance) {
             throw CLIError(
                 "'--tolerance' is a fraction of a track's travel: '--canvas' bounds the error in pixels with '--pixel-tolerance'."
             )
@@ -196,14 +161,14 @@ struct KeyframesCommand: ParsableCommand {
             )
         }
         var tracks: [(keyPath: String, source: MotionSource)] = []
-        if let easing {
+        if let easing = settings.easing {
             if sceneFlags.flags.given & SceneFlag.kinds != 0 {
                 throw CLIError("'--easing' and a scene ('--spring', '--drop', '--scene') exclude each other: give one.")
             }
             tracks = [(keyPath ?? "value", try MotionSource(easing: Easing(name: easing), duration: duration ?? 1))]
         } else {
             let (scene, suggested, _) = try sceneFlags.makeScene()
-            if let canvas { _ = try canvasSize(canvas, dimensions: scene.dimensions) }
+            if let canvas = settings.canvas { _ = try canvasSize(canvas, dimensions: scene.dimensions) }
             guard let total = duration ?? suggested else {
                 throw CLIError("'--duration' is needed: this scene has no settling time of its own.")
             }
@@ -237,10 +202,10 @@ struct KeyframesCommand: ParsableCommand {
             } catch let error as SimulationError {
                 throw CLIError(error, budget: "the budget is fixed: give a shorter '--duration'")
             }
-            if let canvas {
+            if let canvas = settings.canvas {
                 return KeyframesBake(
                     tracks: [], fits: [], reduced: nil,
-                    scene: try canvasBake(trajectory, canvas: canvas, strategy: strategy))
+                    scene: try canvasBake(trajectory, canvas: canvas, settings: settings, strategy: strategy))
             }
             let axes = ["x", "y", "z"]
             for (b, body) in scene.bodies.enumerated() {
@@ -257,7 +222,8 @@ struct KeyframesCommand: ParsableCommand {
         func bakeAll(_ tracks: [(keyPath: String, source: MotionSource)]) throws -> [KeyframeFit] {
             try tracks.map {
                 var fit = try KeyframeBaker.bake(
-                    $0.source, strategy: strategy, tolerance: tolerance, framesPerSecond: fps, keyPath: $0.keyPath)
+                    $0.source, strategy: strategy, tolerance: tolerance, framesPerSecond: settings.framesPerSecond,
+                    keyPath: $0.keyPath)
                 if let mapping { fit = try fit.mapped(mapping) }
                 fit.rounding = fullPrecision ? .none : .toBound
                 return fit
@@ -286,21 +252,20 @@ struct KeyframesCommand: ParsableCommand {
     }
 
     /// `--canvas`: every body of the scene's trajectory on the canvas the flags describe.
-    func canvasBake(_ trajectory: Trajectory, canvas: String, strategy: KeyframeBaker.Strategy) throws -> SceneKeyframes
-    {
+    func canvasBake(
+        _ trajectory: Trajectory, canvas: String, settings: BakeValues, strategy: KeyframeBaker.Strategy
+    ) throws -> SceneKeyframes {
         let (width, height) = try canvasSize(canvas, dimensions: trajectory.scene.dimensions)
-        let tolerance = pixelTolerance ?? 0.5
-        try check(tolerance, "--pixel-tolerance", .positive)
+        let tolerance = settings.pixelTolerance
         if reducedMotion { throw CLIError("'--reduced-motion' applies to one-dimensional motions, not to '--canvas'.") }
         guard strategy != .turningPoints else {
             throw CLIError(flag: "--strategy", value: "'turning-points'", rule: "adaptive or uniform with '--canvas'")
         }
         let fitted = try CanvasMapping.fitting(trajectory, width: width, height: height, flipsY: !noFlipY)
         var mapping = fitted
-        if let pixelsPerUnit {
-            try check(pixelsPerUnit, "--pixels-per-unit", .positive)
+        if let pixelsPerUnit = settings.pixelsPerUnit {
             var point = SIMD2(width / 2, height / 2)
-            if let origin {
+            if let origin = settings.origin {
                 let parts = origin.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
                 guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
                     throw CLIError(flag: "--origin", value: "'\(origin)'", rule: "'X,Y', two finite numbers of pixels")
@@ -313,14 +278,14 @@ struct KeyframesCommand: ParsableCommand {
             }
             mapping = try CanvasMapping(
                 width: width, height: height, pixelsPerUnit: pixelsPerUnit, origin: point, flipsY: !noFlipY)
-        } else if origin != nil {
+        } else if settings.origin != nil {
             throw CLIError("'--origin' needs '--pixels-per-unit': the fitted canvas chooses both.")
         }
         var scene: SceneKeyframes
         do {
             scene = try SceneKeyframes(
                 trajectory: trajectory, mapping: mapping, tolerance: tolerance, strategy: strategy,
-                framesPerSecond: fps)
+                framesPerSecond: settings.framesPerSecond)
         } catch let error as KinemaError where error.parameter == "tolerance" {
             throw CLIError(flag: "--pixel-tolerance", value: error.value, rule: error.rule)
         }
@@ -329,17 +294,20 @@ struct KeyframesCommand: ParsableCommand {
     }
 
     /// `--retargetable`: the spring's responses (`RetargetableSpring`) as `format` renders them.
-    func retargetableText(scene sceneFlags: SceneValues? = nil) throws -> String {
-        let sceneFlags = sceneFlags ?? sceneOptions.values
+    func retargetableText(_ request: MotionRequest) throws -> String {
+        let sceneFlags = request.scene, settings = request.bake
         let format = try choose(format, "--format", Format.self)
-        guard sceneFlags.flags.isGiven(.spring), easing == nil,
+        guard sceneFlags.flags.isGiven(.spring), settings.easing == nil,
             sceneFlags.flags.given & SceneFlag.kinds == SceneFlag.mask(.spring)
         else {
             throw CLIError(
                 "'--retargetable' bakes a spring: give '--spring' and its parameters, not an easing or a scene.")
         }
         for (flag, given, reason) in [
-            ("--duration", duration != nil, "each response lasts until it settles within a tenth of the tolerance"),
+            (
+                "--duration", settings.duration != nil,
+                "each response lasts until it settles within a tenth of the tolerance"
+            ),
             ("--key-path", keyPath != nil, "the player names the property it animates"),
             ("--reduced-motion", reducedMotion, "the reduced-motion step is always among the responses"),
             (
@@ -356,11 +324,13 @@ struct KeyframesCommand: ParsableCommand {
                 "'\(flag.name)' does not apply to '--retargetable': the start, the target and the velocity are the player's."
             )
         }
-        guard strategy == KeyframeBaker.Strategy.adaptive.rawValue else {
-            throw CLIError(flag: "--strategy", value: "'\(strategy)'", rule: "adaptive with '--retargetable'")
+        guard settings.strategy == KeyframeBaker.Strategy.adaptive.rawValue else {
+            throw CLIError(
+                flag: "--strategy", value: "'\(settings.strategy)'", rule: "adaptive with '--retargetable'")
         }
-        try check(tolerance, "--tolerance", .positive)
-        var baked = try RetargetableSpring(spring: try sceneFlags.springOptions.spring(), tolerance: tolerance)
+        try settings.check(BakeFlag.mask(.tolerance))
+        var baked = try RetargetableSpring(
+            spring: try sceneFlags.springOptions.spring(), tolerance: settings.tolerance)
         baked.rounding = fullPrecision ? .none : .toBound
         return try Self.retargetableText(baked, as: format)
     }
@@ -411,8 +381,10 @@ struct KeyframesCommand: ParsableCommand {
         return needed
     }
 
-    /// The bake's text in `format`, as the command prints it.
-    func render(_ bake: KeyframesBake, as format: Format) throws -> String {
+    /// The bake's text in `format`, as the command prints it, with the frame rate and the
+    /// tolerance of `settings` (the bake's).
+    func render(_ bake: KeyframesBake, as format: Format, settings: BakeValues) throws -> String {
+        let fps = settings.framesPerSecond, tolerance = settings.tolerance
         // Reduced motion: CSS plays it under its media query; every other format is that form alone.
         if let scene = bake.scene {
             switch format {
@@ -491,9 +463,10 @@ struct KeyframesCommand: ParsableCommand {
     func run() throws {
         try DistinctFiles.check(
             outputs: [("-o", output.output)], inputs: [("--scene", sceneOptions.values.flags[text: .scene])])
-        if retargetable { return try output.emit(try retargetableText()) }
-        let bake = try bake()
-        let text = try render(bake, as: try choose(format, "--format", Format.self))
+        let request = request
+        if retargetable { return try output.emit(try retargetableText(request)) }
+        let bake = try bake(request)
+        let text = try render(bake, as: try choose(format, "--format", Format.self), settings: request.bake)
         try output.emit(text)
         if let scene = bake.scene {
             StandardStreams.writeError(
@@ -506,7 +479,7 @@ struct KeyframesCommand: ParsableCommand {
             StandardStreams.writeError(
                 KinemaCommand.oneLine(
                     "keyframes: \(fit.animation.keyPath): max error \(fit.maxError) is above \(bound) "
-                        + "(--tolerance \(tolerance) × the travel): \(shortfall).") + "\n")
+                        + "(--tolerance \(request.bake.tolerance) × the travel): \(shortfall).") + "\n")
         }
         for fit in bake.fits where fit.controlsOutsideUnitInterval > 0 {
             StandardStreams.writeError(

@@ -66,23 +66,6 @@ struct SweepCommand: ParsableCommand {
         @OptionGroup var simulation: SimulationOptions
     }
 
-    /// The same flags as plain values: a row sets its swept values and reads them all without
-    /// argument-parser's property wrappers (each read is a generic call with metadata lookups).
-    /// A `--set` path's value is in `scene.sets`.
-    struct RowFlags {
-        var scene: SceneValues
-        var simulation: SimulationValues
-
-        init(_ parsed: Combination) {
-            scene = parsed.scene.values
-            simulation = parsed.simulation.values
-        }
-
-        init(scene: SceneValues, simulation: SimulationValues) {
-            (self.scene, self.simulation) = (scene, simulation)
-        }
-    }
-
     /// Sweeps larger than this (about a minute on two cores) need `--yes`.
     static let confirmationLimit = 1_000_000
     /// The most combinations a sweep runs, `--yes` or not.
@@ -151,7 +134,7 @@ struct SweepCommand: ParsableCommand {
     /// and its `--set` paths resolved (the other rows set their swept values in it), the metrics.
     struct Plan {
         let axes: [Axis]
-        let template: RowFlags
+        let template: MotionRequest
         let metrics: SweepMetrics
     }
 
@@ -193,7 +176,7 @@ struct SweepCommand: ParsableCommand {
         /// The values as numbers, read once (nil where one is not a number).
         var numbers: [Double?] = []
         /// How a row sets the flag in a parsed template; nil for a path or a flag parsed per row.
-        var setter: Setter? = nil
+        var setter: MotionRequest.Field? = nil
         /// Combinations between consecutive values of this axis (the product of the later axes'
         /// value counts): combination i takes value `(i / stride) % values.count`.
         var stride = 1
@@ -284,7 +267,7 @@ struct SweepCommand: ParsableCommand {
         for k in axes.indices.reversed() where !axes[k].values.isEmpty {
             let isWhole = numericFlags[axes[k].flag] == true
             axes[k].numbers = axes[k].values.map { isWhole ? exactWhole($0) : Double($0) }
-            axes[k].setter = axes[k].path == nil ? setters[axes[k].flag] : nil
+            axes[k].setter = axes[k].path == nil ? MotionRequest.runFields[axes[k].flag] : nil
             axes[k].stride = stride
             stride = stride.multipliedReportingOverflow(by: axes[k].values.count).partialValue
         }
@@ -337,7 +320,7 @@ struct SweepCommand: ParsableCommand {
 
     /// The numeric scene and simulation flags by name, `true` for whole-number ones (`--order`,
     /// `--seed`, `--max-steps`): the flags with setters, so a flag declared as a number is swept as one.
-    static let numericFlags = setters.mapValues(\.kind.isWhole)
+    static let numericFlags = MotionRequest.runFields.mapValues(\.kind.isWhole)
 
     /// A whole number's text as a `Double` when one holds it exactly (nil: its rows are parsed, so
     /// argument-parser reads it, or refuses it, as on the command line).
@@ -510,56 +493,23 @@ struct SweepCommand: ParsableCommand {
         return arguments
     }
 
-    /// How a row sets one numeric flag in a parsed template: ArgumentParser's parse costs about
-    /// 0.7 ms, several times a whole row's simulation. A value, not a closure: threads running
-    /// rows share no closure context, whose reference count every row would write.
-    enum Setter: Sendable {
-        case spring(SpringFlag), scene(SceneFlag), simulation(SimulationFlag)
-
-        var kind: FlagKind {
-            switch self {
-            case .spring(let flag): return flag.kind
-            case .scene(let flag): return flag.kind
-            case .simulation(let flag): return flag.kind
-            }
-        }
-
-        /// False when the flag's type does not hold `value` exactly (the row is parsed).
-        func callAsFunction(_ row: inout RowFlags, _ value: Double) -> Bool {
-            switch self {
-            case .spring(let flag): return row.scene.springOptions.set(flag, to: value)
-            case .scene(let flag): return row.scene.flags.set(flag, to: value)
-            case .simulation(let flag): return row.simulation.set(flag, to: value)
-            }
-        }
-    }
-
-    /// Each numeric flag's setter, by flag name. A swept flag missing here is parsed per row.
-    static let setters: [String: Setter] = {
-        var setters: [String: Setter] = [:]
-        for flag in SpringFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .spring(flag) }
-        for flag in SceneFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .scene(flag) }
-        for flag in SimulationFlag.allCases where flag.kind.isNumeric { setters[flag.name] = .simulation(flag) }
-        return setters
-    }()
-
     /// Combination `index`: the template with the row's swept values set, or parsed when there is
     /// no template or a swept flag has no setter; the `--set` values in `scene.sets` (whose paths
     /// the template resolved).
-    func combination(_ axes: [Axis], index: Int, template: RowFlags?) throws -> RowFlags {
-        var combination: RowFlags
+    func combination(_ axes: [Axis], index: Int, template: MotionRequest?) throws -> MotionRequest {
+        var combination: MotionRequest
         if var set = template,
             axes.allSatisfy({ axis in
                 guard axis.isSwept && axis.path == nil else { return true }
                 guard let setter = axis.setter, let value = axis.numbers[axis.valueIndex(index)] else { return false }
-                return setter(&set, value)
+                return set.set(setter, to: value)
             })
         {
             combination = set
         } else {
             do {
-                combination = RowFlags(
-                    try Combination.parse(Self.arguments(axes, chosen: Self.chosen(axes, index: index))))
+                let parsed = try Combination.parse(Self.arguments(axes, chosen: Self.chosen(axes, index: index)))
+                combination = MotionRequest(scene: parsed.scene.values, simulation: parsed.simulation.values)
             } catch {
                 throw CLIError(
                     Combination.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid flags",
@@ -582,7 +532,7 @@ struct SweepCommand: ParsableCommand {
     /// One combination, ready to simulate.
     struct Prepared {
         let index: Int
-        let combination: RowFlags
+        let combination: MotionRequest
         let duration: Double
         /// The closed form, for a spring.
         let exact: DampedHarmonicOscillator?

@@ -3,9 +3,9 @@ import Testing
 
 @testable import KinemaCLI
 
-/// Each spring, scene and simulation flag is declared twice in one file, its option and its case;
-/// these tests fail when the two drift, so that parsing, validation and a sweep's setters follow
-/// from them.
+/// Each spring, scene, simulation and bake flag is declared twice in one file, its option and its
+/// case; these tests fail when the two drift, so that parsing, validation and `MotionRequest`'s
+/// fields (a sweep's rows, the studio's requests) follow from them.
 struct DeclaredFlagTests {
     /// The kind each option's type declares, by property name (argument-parser's wrappers are
     /// `_name` in the mirror; option groups are not flags).
@@ -42,14 +42,27 @@ struct DeclaredFlagTests {
         #expect(Self.optionKinds(try SpringOptions.parse([])) == Self.caseKinds(SpringFlag.self))
         #expect(Self.optionKinds(try SceneOptions.parse([])) == Self.caseKinds(SceneFlag.self))
         #expect(Self.optionKinds(try SimulationOptions.parse([])) == Self.caseKinds(SimulationFlag.self))
+        #expect(Self.optionKinds(try BakeOptions.parse([])) == Self.caseKinds(BakeFlag.self))
         // FlagValues holds a set in 32 lanes and a 32-bit mask.
         #expect(
-            [SpringFlag.allCases.count, SceneFlag.allCases.count, SimulationFlag.allCases.count].allSatisfy { $0 <= 32 }
+            [
+                SpringFlag.allCases.count, SceneFlag.allCases.count, SimulationFlag.allCases.count,
+                BakeFlag.allCases.count
+            ]
+            .allSatisfy { $0 <= 32 }
         )
+        // No two flags of a run or of a bake share a name.
+        let numeric =
+            SpringFlag.allCases.filter(\.kind.isNumeric).count + SceneFlag.allCases.filter(\.kind.isNumeric).count
+            + SimulationFlag.allCases.filter(\.kind.isNumeric).count
+        #expect(MotionRequest.runFields.count == numeric)
+        #expect(
+            MotionRequest.bakeFields.count == SpringFlag.allCases.count + SceneFlag.allCases.count
+                + BakeFlag.allCases.count)
     }
 
     /// Every number flag parses into its own slot (values distinct per flag), reads back, and is
-    /// set by the sweep's setter of its name.
+    /// set by the sweep through its `MotionRequest` field of its name.
     @Test func everyNumberFlagParsesReadsBackAndIsSwept() throws {
         let value = { (raw: Int) in Double(raw) + 0.5 }
         func isNumber(_ kind: FlagKind) -> Bool {
@@ -62,25 +75,28 @@ struct DeclaredFlagTests {
         let spring = try SpringOptions.parse(numberArguments(SpringFlag.self)).values
         let scene = try SceneOptions.parse(numberArguments(SceneFlag.self)).values
         let simulation = try SimulationOptions.parse(numberArguments(SimulationFlag.self)).values
-        var row = SweepCommand.RowFlags(
+        var row = MotionRequest(
             scene: try SceneOptions.parse([]).values, simulation: try SimulationOptions.parse([]).values)
         for flag in SpringFlag.allCases where isNumber(flag.kind) {
             #expect(spring[flag] == value(flag.rawValue), "\(flag.name)")
             #expect(row.scene.springOptions[flag] == nil)
-            let set = try #require(SweepCommand.setters[flag.name])
-            #expect(set(&row, -3))
+            let field = try #require(MotionRequest.runFields[flag.name])
+            let isSet = row.set(field, to: -3)
+            #expect(isSet)
             #expect(row.scene.springOptions[flag] == -3, "\(flag.name)")
         }
         for flag in SceneFlag.allCases where isNumber(flag.kind) {
             #expect(scene[flag] == value(flag.rawValue), "\(flag.name)")
-            let set = try #require(SweepCommand.setters[flag.name])
-            #expect(set(&row, -3))
+            let field = try #require(MotionRequest.runFields[flag.name])
+            let isSet = row.set(field, to: -3)
+            #expect(isSet)
             #expect(row.scene[flag] == -3, "\(flag.name)")
         }
         for flag in SimulationFlag.allCases where isNumber(flag.kind) {
             #expect(simulation[flag] == value(flag.rawValue), "\(flag.name)")
-            let set = try #require(SweepCommand.setters[flag.name])
-            #expect(set(&row, -3))
+            let field = try #require(MotionRequest.runFields[flag.name])
+            let isSet = row.set(field, to: -3)
+            #expect(isSet)
             #expect(row.simulation[flag] == -3, "\(flag.name)")
         }
         #expect(
@@ -108,13 +124,15 @@ struct DeclaredFlagTests {
         #expect(scene.springOptions[text: .dampedCosine] == "3,4")
         #expect(scene.springOptions.givenFlags == ["--damped-cosine"])
         #expect(try SceneOptions.parse(["--scene", "a b.json"]).values.flags[text: .scene] == "a b.json")
-        var row = SweepCommand.RowFlags(scene: try SceneOptions.parse([]).values, simulation: simulation)
-        let setOrder = try #require(SweepCommand.setters["--order"])
-        let setSeed = try #require(SweepCommand.setters["--seed"])
-        #expect(setOrder(&row, 5) && row.simulation.whole(.order, as: Int.self) == 5)
-        #expect(!setOrder(&row, 2.5) && !setOrder(&row, 0x1p63) && row.simulation.whole(.order, as: Int.self) == 5)
-        #expect(setSeed(&row, 0x1p63) && row.simulation.whole(.seed, as: UInt64.self) == 1 << 63)
-        #expect(!setSeed(&row, -1) && !setSeed(&row, 0x1p64))
+        var row = MotionRequest(scene: try SceneOptions.parse([]).values, simulation: simulation)
+        let order = try #require(MotionRequest.runFields["--order"])
+        let seed = try #require(MotionRequest.runFields["--seed"])
+        let sets = [
+            row.set(order, to: 5), !row.set(order, to: 2.5), !row.set(order, to: 0x1p63),
+            row.simulation.whole(.order, as: Int.self) == 5, row.set(seed, to: 0x1p63),
+            row.simulation.whole(.seed, as: UInt64.self) == 1 << 63, !row.set(seed, to: -1), !row.set(seed, to: 0x1p64)
+        ]
+        #expect(sets == Array(repeating: true, count: sets.count))
         #expect(SweepCommand.exactWhole("9007199254740992") == 0x1p53)
         #expect(SweepCommand.exactWhole("9007199254740993") == nil)
         #expect(SweepCommand.exactWhole("18446744073709551615") == nil)
@@ -124,7 +142,7 @@ struct DeclaredFlagTests {
         let unswept =
             SimulationFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name)
             + SceneFlag.allCases.filter { !$0.kind.isNumeric }.map(\.name) + ["--damped-cosine"]
-        #expect(unswept.allSatisfy { SweepCommand.setters[$0] == nil })
+        #expect(unswept.allSatisfy { MotionRequest.runFields[$0] == nil })
     }
 
     /// Each rule is applied to its flag by name, and an absent flag is not checked.

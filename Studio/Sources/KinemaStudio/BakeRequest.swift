@@ -6,19 +6,12 @@ import KinemaCLI
 /// it, as `kinema keyframes` flags. Fields are the flags' names in camelCase (`dampingRatio` for
 /// `--damping-ratio`), so that the CLI's messages, which name the flag, name the field too.
 struct BakeRequest {
-    /// The kinds of motion, each with the fields it takes (besides `source` and `common`): a
-    /// spring's are the CLI's dialect parameters and its mass and ends.
-    static let fields: [String: [String]] = [
-        "easing": ["easing"],
-        "spring": Set(InProcessCommands.springDialects.flatMap(\.parameters)).sorted()
-            + ["mass", "from", "to", "velocity", "relativeVelocity"],
-        "drop": ["height", "gravity", "restitution", "restVelocity"],
-        // A scene file's text, drawn on a canvas of 'WxH' pixels (`--scene FILE --canvas WxH`).
-        "scene": ["scene", "canvas", "pixelTolerance", "pixelsPerUnit", "origin"]
-    ]
-    static let common = ["duration", "tolerance", "strategy", "fps"]
-    /// The fields whose values are text; every other is a number.
-    static let textFields: Set = ["source", "easing", "dampedCosine", "strategy", "scene", "canvas", "origin"]
+    /// The kinds of motion, each with the fields it takes besides `source` (`MotionRequest`'s
+    /// parameters: the CLI's flags in camelCase), and the fields whose values are text.
+    static let fields = Dictionary(
+        uniqueKeysWithValues: MotionRequest.Kind.allCases.map { ($0.rawValue, MotionRequest.parameters(of: $0)) })
+    static let kinds = MotionRequest.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+    static let textFields = Set(fields.values.joined().filter(\.isText).map(\.name))
     /// The canvas a scene is drawn on when the request names none.
     static let defaultCanvas = "640x360"
 
@@ -82,19 +75,19 @@ struct BakeRequest {
         }
         guard case .string(let source)? = fields["source"] else {
             throw Refusal(
-                status: 400, field: "source", message: "'source' must be one of easing, spring, drop, scene (a string)."
+                status: 400, field: "source", message: "'source' must be one of \(Self.kinds) (a string)."
             )
         }
-        guard let allowed = Self.fields[source] else {
+        guard let allowed = Self.fields[source]?.map(\.name) else {
             throw Refusal(
                 status: 400, field: "source",
-                message: "'source' must be one of easing, spring, drop, scene (got '\(source)')."
+                message: "'source' must be one of \(Self.kinds) (got '\(source)')."
             )
         }
         var numbers: [(flag: String, value: Double)] = [], texts: [(flag: String, value: String)] = []
         for key in fields.keys.sorted() where key != "source" {
-            guard allowed.contains(key) || Self.common.contains(key) else {
-                let known = (["source"] + allowed + Self.common).joined(separator: ", ")
+            guard allowed.contains(key) else {
+                let known = (["source"] + allowed).joined(separator: ", ")
                 throw Refusal(
                     status: 400, field: key, message: "'\(key)' is not a field of a \(source) bake: \(known).")
             }
@@ -131,6 +124,6 @@ struct BakeRequest {
         guard flag.count > 2 else { return nil }
         let field = InProcessCommands.parameter(forFlag: String(flag))
         // A flag the studio has no field for (`--max-steps`) names none.
-        return fields.values.contains { $0.contains(field) } || common.contains(field) ? field : nil
+        return fields.values.joined().contains { $0.name == field } ? field : nil
     }
 }

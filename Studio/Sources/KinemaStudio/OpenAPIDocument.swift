@@ -1,12 +1,31 @@
+import KinemaCLI
+
 /// `GET /openapi.json`: the API the page uses, and nothing else, as OpenAPI 3.0.
 enum OpenAPIDocument {
-    static let json = #"""
+    /// The document, with a bake request's fields as `BakeRequest` reads them.
+    static let json = template.replacingOccurrences(of: "BAKE_REQUEST_PROPERTIES", with: requestProperties)
+
+    /// `source`, then every field of every kind of motion, each a number or a string (what each
+    /// means is its flag's help in `kinema keyframes --help`).
+    static var requestProperties: String {
+        let kinds = MotionRequest.Kind.allCases.map { JSONText.string($0.rawValue) }.joined(separator: ", ")
+        var properties = [("source", #"{"type": "string", "enum": [\#(kinds)]}"#)]
+        var named: Set<String> = []
+        for kind in MotionRequest.Kind.allCases {
+            for field in MotionRequest.parameters(of: kind) where named.insert(field.name).inserted {
+                properties.append((field.name, field.isText ? #"{"type": "string"}"# : #"{"type": "number"}"#))
+            }
+        }
+        return JSONText.object(properties)
+    }
+
+    private static let template = #"""
         {
           "openapi": "3.0.3",
           "info": {
             "title": "Kinema Studio",
             "version": "1.0.0",
-            "description": "Bake a motion (an easing, a spring in any dialect, a drop, or a scene drawn on a canvas) into keyframes. Every export is the text `kinema keyframes --format FORMAT` prints for the same flags; fields are the flags' names in camelCase. Errors name the field and the rule, as the CLI's messages do."
+            "description": "Bake a motion (an easing, a spring in any dialect, a drop, or a scene drawn on a canvas) into keyframes. Every export is the text `kinema keyframes --format FORMAT` prints for the same flags; fields are the flags' names in camelCase, each meaning what its flag's help in `kinema keyframes --help` says. Errors name the field and the rule, as the CLI's messages do."
           },
           "paths": {
             "/api/catalog": {
@@ -72,29 +91,7 @@ enum OpenAPIDocument {
                 "type": "object",
                 "additionalProperties": false,
                 "required": ["source"],
-                "properties": {
-                  "source": {"type": "string", "enum": ["easing", "spring", "drop", "scene"]},
-                  "scene": {"type": "string", "description": "A scene file's text (the README's schema), 2-D or 3-D, drawn on the canvas"},
-                  "canvas": {"type": "string", "description": "Scenes: 'WxH', the canvas in pixels (default 640x360)"},
-                  "pixelTolerance": {"type": "number", "description": "Scenes: the most a body's played position may be from the simulated one, in pixels (default 0.5)"},
-                  "pixelsPerUnit": {"type": "number"}, "origin": {"type": "string", "description": "Scenes: 'X,Y', with pixelsPerUnit"},
-                  "easing": {"type": "string", "description": "An easing's name, as `kinema easing` takes it: ease-in-out, bounce-out, damped-cosine(5,30), cubic-bezier(x1,y1,x2,y2), …"},
-                  "mass": {"type": "number"}, "stiffness": {"type": "number"}, "damping": {"type": "number"},
-                  "response": {"type": "number"}, "dampingRatio": {"type": "number"}, "bounce": {"type": "number"},
-                  "tension": {"type": "number"}, "friction": {"type": "number"},
-                  "bounciness": {"type": "number"}, "speed": {"type": "number"},
-                  "origamiTension": {"type": "number"}, "origamiFriction": {"type": "number"},
-                  "dampedCosine": {"type": "string", "description": "A,B of 1 − e^(−A t)cos(B t)"},
-                  "motionDuration": {"type": "number"}, "motionVisualDuration": {"type": "number"},
-                  "motionBounce": {"type": "number"},
-                  "from": {"type": "number"}, "to": {"type": "number"},
-                  "velocity": {"type": "number"}, "relativeVelocity": {"type": "number"},
-                  "height": {"type": "number"}, "gravity": {"type": "number"},
-                  "restitution": {"type": "number"}, "restVelocity": {"type": "number"},
-                  "duration": {"type": "number"}, "tolerance": {"type": "number"},
-                  "strategy": {"type": "string", "enum": ["uniform", "turning-points", "adaptive"]},
-                  "fps": {"type": "number"}
-                }
+                "properties": BAKE_REQUEST_PROPERTIES
               },
               "Bake": {
                 "type": "object",

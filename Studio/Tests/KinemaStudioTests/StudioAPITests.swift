@@ -230,6 +230,9 @@ struct StudioAPITests {
         (#"{"source": "easing", "easing": "wobble"}"#, nil, "wobble"),
         (#"{"source": "easing"}"#, "easing", "is needed"),
         (#"{"source": "drop", "restitution": true}"#, "restitution", "must be a number"),
+        // A canvas bounds the error in pixels: a fraction of the travel is no field of a scene.
+        (#"{"source": "scene", "scene": "{}", "tolerance": 0.01}"#, "tolerance", "is not a field of a scene bake"),
+        (#"{"source": "spring", "response": 0.5, "bounce": 0.2, "dt": 0.01}"#, "dt", "is not a field"),
         // Taken silently before, the decoder keeping one of the two.
         (#"{"source": "spring", "response": 0.5, "bounce": 0.2, "bounce": 0.9}"#, "bounce", "given twice"),
         (#"[1, 2]"#, nil, "JSON object"),
@@ -352,6 +355,15 @@ struct StudioAPITests {
         let openapi = try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any]
         let paths = try #require(openapi?["paths"] as? [String: Any])
         #expect(Set(paths.keys) == ["/api/bake", "/api/catalog"])
+        // The request's fields are the ones the studio reads: every kind's, each of its type.
+        let schemas = try #require((openapi?["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let request = try #require((schemas["BakeRequest"] as? [String: Any])?["properties"] as? [String: Any])
+        var fields = ["source": "string"]
+        for parameter in BakeRequest.fields.values.joined() {
+            fields[parameter.name] = parameter.isText ? "string" : "number"
+        }
+        #expect(request.mapValues { ($0 as? [String: Any])?["type"] as? String } == fields)
+        #expect(fields["dampingRatio"] == "number" && fields["canvas"] == "string" && fields["height"] == "number")
         let catalog = try await Self.get("/api/catalog")
         let json = try JSONSerialization.jsonObject(with: Data(catalog.body.utf8)) as? [String: Any]
         #expect((json?["easings"] as? [String])?.contains("bounce-out") == true)
