@@ -8,6 +8,8 @@ transform), at 4,001 times, and drawn by rlottie (each body's circle located by 
 pixels) at every frame. Each body's position there must be within the export's tolerance in
 pixels of the position `kinema simulate` gives at the same time, mapped by the export's canvas
 (its scale and origin, y flipped). The Lottie document must hold one layer per body.
+With --draw-planes, the box's walls must lie where the scene's planes are (n·x = offset, mapped by
+the canvas) and be drawn there, and only there, by Chromium, ThorVG and rlottie.
 With --bytes, each scene's bytes and keyframes are also set against a uniform 60 fps bake at the
 same error (the table of docs/performance.md).
 
@@ -151,6 +153,119 @@ def rlottie(document, expected, radii, frames):
     return out
 
 
+PLANE_OFF = 3.0  # pixels beside a 2-px line where the players must draw nothing
+
+
+def planes(kinema, browser, workdir):
+    """The three-ball box baked with --draw-planes: each wall's line on the scene's plane, and each
+    player drawing it along the line and not 3 px beside it."""
+    case, file, duration = SCENES[0]
+    path = os.path.join(HERE, "..", "examples", file)
+    flags = ["keyframes", "--scene", path, "--duration", repr(duration), "--canvas", "800x600", "--draw-planes"]
+    baked = json.loads(run(kinema, *flags, "--format", "json")[0])
+    with open(path) as f:
+        scene = json.load(f)
+    canvas, lines = baked["canvas"], baked.get("planes", [])
+    s, (ox, oy), flip = canvas["pixelsPerUnit"], canvas["origin"], canvas["flipsY"]
+    drawn_names = [line["name"] for line in lines]
+    ok = drawn_names == [p["name"] for p in scene["planes"] if p["name"] in drawn_names]
+    to_scene = lambda x, y: ((x - ox) / s, (y - oy) / (-s if flip else s))
+    corners = [to_scene(x, y) for x in (0, canvas["width"]) for y in (0, canvas["height"])]
+    for plane in scene["planes"]:
+        n, offset = plane["normal"], plane.get("offset", 0) * math.hypot(*plane["normal"])
+        line = next((l for l in lines if l["name"] == plane["name"]), None)
+        if line is None:
+            # Not drawn: its line misses the canvas (every corner on one side of it).
+            sides = {n[0] * x + n[1] * y > offset for x, y in corners}
+            ok &= len(sides) == 1
+            continue
+        for x, y in (line["from"], line["to"]):
+            # Back to scene units: on the plane, and on the canvas's border.
+            sx, sy = to_scene(x, y)
+            on_plane = abs(n[0] * sx + n[1] * sy - offset) * s <= 0.01
+            on_border = min(abs(x), abs(x - canvas["width"]), abs(y), abs(y - canvas["height"])) <= 0.01
+            ok &= on_plane and on_border
+    print(f"{'ok  ' if ok else 'FAIL'} {case} with --draw-planes: {len(lines)} of {len(scene['planes'])} planes "
+          f"drawn, each on its plane and across the canvas, the others off it")
+    def distance(x, y, line):
+        (x0, y0), (x1, y1) = line["from"], line["to"]
+        dx, dy = x1 - x0, y1 - y0
+        f = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(x - x0 - f * dx, y - y0 - f * dy)
+    # Probes at pixel centres along each line and beside it: drawn where the pixel's centre is
+    # within half a pixel of a line, clear where it is more than 2.5 px from every line (its 1-px
+    # half-width, a pixel of antialiasing and half a pixel).
+    probes = []  # (line, x, y, whether it is drawn there)
+    for k, line in enumerate(lines):
+        (x0, y0), (x1, y1) = line["from"], line["to"]
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+        for f in (0.1, 0.3, 0.5, 0.7, 0.9):
+            for off in (0, PLANE_OFF, -PLANE_OFF):
+                x = math.floor(x0 + f * (x1 - x0) + off * nx) + 0.5
+                y = math.floor(y0 + f * (y1 - y0) + off * ny) + 0.5
+                near = sorted((distance(x, y, other), j) for j, other in enumerate(lines))
+                if near[0][0] <= 0.5 or near[0][0] >= 2.5:
+                    # The line drawn there, where no other is within reach (at a corner, either).
+                    alone = len(near) == 1 or near[1][0] >= 2.5
+                    probes.append((near[0][1] if alone else None, x, y, near[0][0] <= 0.5))
+    css, _ = run(kinema, *flags, "--format", "css")
+    classes = [line.split()[0][1:] for line in css.splitlines() if line.startswith(".kinema-")][1:]
+    plane_classes = classes[len(baked["bodies"]):]
+    page = os.path.join(workdir, "planes.html")
+    divs = "".join(f'<div class="{c}"></div>' for c in classes)
+    script = f"""
+      const probes = {json.dumps([(x, y) for _, x, y, _ in probes])};
+      for (const a of document.getAnimations()) {{ a.pause(); a.currentTime = 0; }}
+      const scene = document.querySelector('.kinema-scene').getBoundingClientRect();
+      const hits = probes.map(([x, y]) => (document.elementFromPoint(scene.left + x, scene.top + y) || {{}}).className || '');
+      document.getElementById('out').textContent = JSON.stringify(hits);
+    """
+    with open(page, "w") as f:
+        # The bodies are hidden: the probes ask what is drawn where the lines are.
+        f.write(f"<!doctype html><html><head><style>body {{ margin: 0 }} {css} .kinema-scene > div:nth-child(-n+"
+                f"{len(baked['bodies'])}) {{ display: none }}</style></head><body><div class='kinema-scene'>{divs}</div>"
+                f"<pre id='out'></pre><script>{script}</script></body></html>")
+    # A viewport that holds the whole canvas: elementFromPoint sees only what is in view.
+    result = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                             "--window-size=1200,1000", "--dump-dom", "file://" + page], capture_output=True, text=True,
+                            timeout=600)
+    start, end = result.stdout.find('<pre id="out">'), result.stdout.find("</pre>")
+    hits = json.loads(result.stdout[start + len('<pre id="out">'):end].replace("&quot;", '"')) if start >= 0 else []
+    # Whether a line is drawn at each probe (on a line: that line's element).
+    drawn = {"Chromium (CSS)": [hit == plane_classes[k] if covered and k is not None else hit in plane_classes
+                                for (k, _, _, covered), hit in zip(probes, hits)]}
+    document, _ = run(kinema, *flags, "--format", "lottie")
+    doc = json.loads(document)
+    walls = dict(doc, layers=doc["layers"][len(baked["bodies"]):])
+    import thorvg_python as tvg
+    engine = tvg.Engine()
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    picture.load_data(json.dumps(walls).encode(), "lottie", None, True)
+    canvas_ = tvg.SwCanvas(engine)
+    canvas_.set_target(doc["w"], doc["h"])
+    buffer = canvas_.buffer_arr
+    canvas_.add(picture)
+    animation.set_frame(0)
+    canvas_.update()
+    canvas_.draw(True)
+    canvas_.sync()
+    alpha = lambda x, y: (buffer[int(y) * doc["w"] + int(x)] >> 24) & 0xFF
+    drawn["ThorVG (Lottie)"] = [alpha(x, y) > 0 for _, x, y, _ in probes]
+    from rlottie_python import LottieAnimation
+    pixels = LottieAnimation.from_data(json.dumps(walls)).lottie_animation_render(
+        frame_num=0, width=doc["w"], height=doc["h"])
+    drawn["rlottie (Lottie, drawn)"] = [pixels[4 * (int(y) * doc["w"] + int(x)) + 3] > 0 for _, x, y, _ in probes]
+    for consumer, seen in drawn.items():
+        wrong = [(x, y) for (_, x, y, covered), hit in zip(probes, seen) if hit != covered]
+        good = len(seen) == len(probes) and not wrong and any(c for *_, c in probes)
+        ok &= good
+        print(f"{'ok  ' if good else 'FAIL'} {case} walls in {consumer}: {len(probes)} probes, drawn on each line "
+              f"and clear {PLANE_OFF:g} px beside it" + ("" if good else f"; wrong at {wrong[:3]}"))
+    return ok
+
+
 def compare(case, consumer, played, expected, times, bound):
     worst, where = 0.0, None
     for name, points in expected.items():
@@ -211,6 +326,7 @@ def main():
             print(f"     {case}: {count(baked)} keyframes at {TOLERANCE} px; uniform 60 fps: {count(uniform)} keyframes, "
                   f"{uniform['maxError']:.3g} px; adaptive at that error: {count(at)} keyframes; bytes uniform → adaptive: "
                   + ", ".join(f"{fmt} {u:,} → {a:,} ({a / u:.2f})" for fmt, (u, a) in sizes.items()))
+        passed &= planes(kinema, browser, workdir)
     if not passed:
         sys.exit(1)
 

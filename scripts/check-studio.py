@@ -92,7 +92,7 @@ def check_scene_tab(page, port, kinema, work, screenshot):
     that edits the scene, the exports the bytes `kinema keyframes --scene --canvas` writes for
     the scene the page sent, and a screenshot in which the balls show."""
     page.send("Page.navigate", url=f"http://127.0.0.1:{port}/#source=scene&tab=css")
-    count = "document.querySelectorAll('#scene-stage > div').length"
+    count = "document.querySelectorAll('#scene-stage > [data-body]').length"
     bodies = wait("the scene on the canvas", lambda: page.eval(
         f"answer && answer.bodies && {count} === answer.bodies.length && answer.bodies.length"), seconds=120)
     before = page.readouts()
@@ -110,6 +110,7 @@ def check_scene_tab(page, port, kinema, work, screenshot):
     for format, text in exports.items():
         flags = ["--scene", path, "--canvas", "640x360", "--duration", str(sent["duration"]),
                  "--pixel-tolerance", str(sent["pixelTolerance"]), "--format", format]
+        flags += ["--draw-planes"] if sent.get("drawPlanes") else []
         cli = subprocess.run([kinema, "keyframes"] + flags, capture_output=True, text=True, check=True).stdout
         if text != cli:
             fail(f"the scene tab's {format} export differs from kinema keyframes {' '.join(flags)}")
@@ -118,7 +119,7 @@ def check_scene_tab(page, port, kinema, work, screenshot):
     moved = page.eval("""(() => { const stage = document.getElementById('scene-stage').getBoundingClientRect();
         const animations = document.getAnimations().filter(a => a.effect?.target?.parentElement?.id === 'scene-stage');
         const at = t => { for (const a of animations) { a.pause(); a.currentTime = t; }
-          return [...document.querySelectorAll('#scene-stage > div')].map(b => { const r = b.getBoundingClientRect();
+          return [...document.querySelectorAll('#scene-stage > [data-body]')].map(b => { const r = b.getBoundingClientRect();
             return [r.left + r.width / 2 - stage.left, r.top + r.height / 2 - stage.top]; }); };
         const start = at(0), later = at(1000);
         return {animations: animations.length, start, later,
@@ -138,9 +139,16 @@ def check_scene_tab(page, port, kinema, work, screenshot):
                if abs(r - 0x24) < 24 and abs(g - 0x56) < 24 and abs(b - 0xc9) < 24)
     if blue < 500:
         fail(f"the scene tab's screenshot shows no balls ({blue} ball-coloured pixels)")
+    # And each plane on the canvas as a 2 px line in #8a8f98.
+    planes = page.eval("answer.planes.length")
+    grey = sum(n for n, (r, g, b) in image.getcolors(maxcolors=1 << 20) or []
+               if abs(r - 0x8a) < 12 and abs(g - 0x8f) < 12 and abs(b - 0x98) < 12)
+    if not sent.get("drawPlanes") or planes == 0 or grey < 200 * planes:
+        fail(f"the scene tab's screenshot shows no planes ({planes} planes, {grey} plane-coloured pixels)")
     if screenshot:
         image.save(screenshot.replace(".png", "-scene.png"), optimize=True)
-    print(f"check-studio: scene screenshot {image.size[0]}×{image.size[1]}, {blue} ball-coloured pixels")
+    print(f"check-studio: scene screenshot {image.size[0]}×{image.size[1]}, {blue} ball-coloured pixels, "
+          f"{planes} planes in {grey} plane-coloured pixels")
 
 
 def main():

@@ -37,6 +37,8 @@ struct BakeOptions: ParsableArguments {
         help: "With --canvas: the most a body's played position may be from the simulated one, in pixels (default 0.5)."
     )
     var pixelTolerance: Double?
+    @Flag(help: "With --canvas: also draw the planes that cross the canvas edge-on, as lines beneath the bodies.")
+    var drawPlanes = false
 
     /// The flags as plain values, which a front end sets by name (`MotionRequest`).
     var values: BakeValues { BakeValues(reading: self) }
@@ -45,19 +47,20 @@ struct BakeOptions: ParsableArguments {
 /// The bake flags (the options are `BakeOptions`' properties of the same names; see
 /// `DeclaredFlag`).
 enum BakeFlag: Int, DeclaredFlag {
-    case easing, duration, strategy, fps, tolerance, canvas, pixelsPerUnit, origin, pixelTolerance
+    case easing, duration, strategy, fps, tolerance, canvas, pixelsPerUnit, origin, pixelTolerance, drawPlanes
     static let propertyNames = allCases.map { "\($0)" }
 
     var kind: FlagKind {
         switch self {
         case .duration, .fps, .tolerance, .pixelsPerUnit, .pixelTolerance: return .number(.positive)
         case .easing, .strategy, .canvas, .origin: return .text
+        case .drawPlanes: return .presence
         }
     }
 
     /// The flags that draw a scene on a canvas, and those that bound a track's error as a fraction
     /// of its travel (which a canvas bounds in pixels).
-    static let canvasFlags: [Self] = [.canvas, .pixelTolerance, .pixelsPerUnit, .origin]
+    static let canvasFlags: [Self] = [.canvas, .pixelTolerance, .pixelsPerUnit, .origin, .drawPlanes]
     static let travelFlags: [Self] = [.tolerance]
 }
 
@@ -76,4 +79,5 @@ extension BakeValues {
     var origin: String? { self[text: .origin] }
     /// A canvas's bound, in pixels.
     var pixelTolerance: Double { self[.pixelTolerance] ?? 0.5 }
+    var drawsPlanes: Bool { isGiven(.drawPlanes) }
 }

@@ -114,6 +114,9 @@ struct FlagValues<Key: DeclaredFlag>: Sendable {
         return true
     }
 
+    /// Gives a presence flag (`bits` 1) or takes it back (nil).
+    mutating func setPresence(_ flag: Key, _ bits: UInt64?) { setBits(flag, bits) }
+
     private mutating func setBits(_ flag: Key, _ bits: UInt64?) {
         numbers[flag.rawValue] = bits ?? 0
         given = bits == nil ? given & ~(1 << flag.rawValue) : given | 1 << flag.rawValue

@@ -25,17 +25,18 @@ public struct InProcessCommands {
 
     /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, `--easing NAME`, or
     /// `--scene` with the scene file's text as its text flag), its numeric flags and its text
-    /// flags, each a field of `MotionRequest` set on a template parsed once per kind, so no
+    /// flags and its switches (`--draw-planes`), each a field of `MotionRequest` set on a template parsed once per kind, so no
     /// request pays for argument-parser (a millisecond, most of a small bake), with `arguments`,
     /// the same flags as a command line, for the messages to quote (a scene's text as
     /// `--scene=scene.json`).
-    public init(kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)])
-        throws(Failure)
-    {
+    public init(
+        kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)],
+        switches: [String] = []
+    ) throws(Failure) {
         arguments =
             ["keyframes"] + (kind == "--easing" || kind == "--scene" ? [] : [kind])
             + numbers.map { "\($0.flag)=\($0.value)" }
-            + texts.map { "\($0.flag)=\($0.flag == "--scene" ? "scene.json" : $0.value)" }
+            + texts.map { "\($0.flag)=\($0.flag == "--scene" ? "scene.json" : $0.value)" } + switches
         guard let template = Self.templates[kind] else {
             throw Failure(description: "unknown motion '\(kind)'", isUsage: true)
         }
@@ -55,6 +56,11 @@ public struct InProcessCommands {
             }
             guard flag != "--scene", let field = MotionRequest.bakeFields[flag], request.set(field, text: value) else {
                 throw Failure(description: "'\(flag)' is not a text flag of kinema keyframes", isUsage: true)
+            }
+        }
+        for flag in switches {
+            guard let field = MotionRequest.bakeFields[flag], case .bake = field, request.set(field, given: true) else {
+                throw Failure(description: "'\(flag)' is not a switch of kinema keyframes", isUsage: true)
             }
         }
         if kind == "--scene" && request.scene.loaded == nil {

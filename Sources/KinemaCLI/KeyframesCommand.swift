@@ -290,6 +290,7 @@ struct KeyframesCommand: ParsableCommand {
             throw CLIError(flag: "--pixel-tolerance", value: error.value, rule: error.rule)
         }
         scene.rounding = fullPrecision ? .none : .toBound
+        if settings.drawsPlanes { scene.drawPlanes(of: trajectory.scene) }
         return scene
     }
 

@@ -49,6 +49,20 @@ public struct MotionRequest: Sendable {
         }
     }
 
+    /// Gives a presence field (`--draw-planes`), or takes it back; false for a field that is
+    /// not one.
+    mutating func set(_ field: Field, given: Bool) -> Bool {
+        guard case .presence = field.kind else { return false }
+        let bits: UInt64? = given ? 1 : nil
+        switch field {
+        case .spring(let flag): scene.springOptions.setPresence(flag, bits)
+        case .scene(let flag): scene.flags.setPresence(flag, bits)
+        case .simulation(let flag): simulation.setPresence(flag, bits)
+        case .bake(let flag): bake.setPresence(flag, bits)
+        }
+        return true
+    }
+
     /// Sets a text field to `text`; false for a field that is not text.
     mutating func set(_ field: Field, text: String) -> Bool {
         guard case .text = field.kind else { return false }
@@ -86,9 +100,15 @@ extension MotionRequest {
     /// A field of a bake as a front end names it: the flag's name in camelCase (`dampingRatio` for
     /// `--damping-ratio`), so that the CLI's messages, which name the flag, name the field too.
     public struct Parameter: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case number
+            /// An easing's name, `'A,B'`, a scene file's text.
+            case text
+            /// Given or not (`--draw-planes`).
+            case flag
+        }
         public let name: String
-        /// Text (an easing's name, `'A,B'`, a scene file's text) rather than a number.
-        public let isText: Bool
+        public let kind: Kind
     }
 
     /// The fields a bake of `kind` takes besides its kind: its own (a spring's are every dialect's
@@ -105,9 +125,13 @@ extension MotionRequest {
         }
         let settings = [BakeFlag.duration, .strategy, .fps] + (kind == .scene ? [] : BakeFlag.travelFlags)
         return (own + settings.map(Field.bake)).map { field in
-            let isText: Bool
-            if case .text = field.kind { isText = true } else { isText = false }
-            return Parameter(name: InProcessCommands.parameter(forFlag: field.name), isText: isText)
+            let kind: Parameter.Kind
+            switch field.kind {
+            case .text: kind = .text
+            case .presence: kind = .flag
+            case .number, .integer, .unsigned: kind = .number
+            }
+            return Parameter(name: InProcessCommands.parameter(forFlag: field.name), kind: kind)
         }
     }
 }

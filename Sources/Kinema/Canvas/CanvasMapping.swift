@@ -65,4 +65,29 @@ public struct CanvasMapping: Hashable, Sendable {
     public func x(_ x: Double) -> Double { origin.x + pixelsPerUnit * x }
     /// The canvas y of a scene y.
     public func y(_ y: Double) -> Double { origin.y + (flipsY ? -pixelsPerUnit : pixelsPerUnit) * y }
+
+    /// The part of `plane`'s surface (`n·x = offset`) that crosses the canvas, as a segment in
+    /// pixels; nil where the plane is not seen edge-on (a 3-D plane whose normal leans along z,
+    /// facing the viewer) or where its line misses the canvas.
+    public func segment(of plane: Plane) -> (from: SIMD2<Double>, to: SIMD2<Double>)? {
+        let n = SIMD2(plane.normal.x, plane.normal.y)
+        guard plane.normal.z == 0, (n * n).sum() > 0 else { return nil }
+        // The line through the point nearest the origin, along n turned a quarter.
+        let foot = plane.offset / (n * n).sum() * n, along = SIMD2(-n.y, n.x)
+        let start = SIMD2(x(foot.x), y(foot.y)), step = SIMD2(x(foot.x + along.x), y(foot.y + along.y)) - start
+        // Liang–Barsky: the parameters where the line is inside each edge of the canvas.
+        var low = -Double.infinity, high = Double.infinity
+        for (p, q) in [(-step.x, start.x), (step.x, width - start.x), (-step.y, start.y), (step.y, height - start.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else if p < 0 {
+                low = max(low, q / p)
+            } else {
+                high = min(high, q / p)
+            }
+        }
+        let from = start + low * step, to = start + high * step
+        guard low < high, from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return nil }
+        return (from, to)
+    }
 }

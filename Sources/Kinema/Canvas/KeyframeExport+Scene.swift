@@ -1,21 +1,28 @@
+import RealModule
+
 extension KeyframeExport {
-    /// Each body's name as an identifier, distinct: `ball 1` → `ball-1`, a second `ball-1` → `ball-1-2`.
-    static func bodyIdentifiers(_ scene: SceneKeyframes) -> [String] {
+    /// Each body's name as an identifier, then each drawn plane's after `plane-`, all distinct:
+    /// `ball 1` → `ball-1`, a second `ball-1` → `ball-1-2`.
+    static func identifiers(_ scene: SceneKeyframes) -> (bodies: [String], planes: [String]) {
         var used = Set<String>()
-        return scene.bodies.map { body in
-            let base = String(body.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
-            var name = base.isEmpty || base.first!.isNumber ? "body-" + base : base, k = 2
+        func identifier(_ name: String) -> String {
+            let base = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+            var name = base.first.map { !$0.isNumber } ?? false ? base : "body-" + base, k = 2
+            let stem = name
             while !used.insert(name).inserted {
-                name = base + "-\(k)"
+                name = stem + "-\(k)"
                 k += 1
             }
             return name
         }
+        let bodies = scene.bodies.map { identifier($0.name) }
+        return (bodies, scene.planes.map { identifier("plane-" + $0.name) })
     }
 
     /// A baked scene as JSON: `{"canvas": {"width", "height", "pixelsPerUnit", "origin", "flipsY"},
     /// "duration", "tolerance", "bodies": [{"name", "radius", "static", "keyTimes", "x", "y",
-    /// "xTimingFunctions", "yTimingFunctions", "keyframeCount", "maxError"}], "maxError", "bytes"}`,
+    /// "xTimingFunctions", "yTimingFunctions", "keyframeCount", "maxError"}], "planes" (when drawn:
+    /// [{"name", "from", "to"}]), "maxError", "bytes"}`,
     /// pixels and seconds, each number to the digits the tolerance needs; `maxError` is the
     /// fit's plus what the rounding can add, and `bytes` the size of the text.
     public static func json(_ scene: SceneKeyframes) -> String {
@@ -36,6 +43,10 @@ extension KeyframeExport {
                 """
         }
         let worst = scene.maxError
+        let lines = scene.planes.map { line in
+            #"{"name": \#(string(line.name)), "from": [\#(v(line.from.x)), \#(v(line.from.y))], "to": [\#(v(line.to.x)), \#(v(line.to.y))]}"#
+        }
+        let planes = lines.isEmpty ? "" : "\n  \"planes\": [\n    " + lines.joined(separator: ",\n    ") + "\n  ],"
         return sized(
             """
             {"canvas": {"width": \(number(m.width)), "height": \(number(m.height)), "pixelsPerUnit": \(number(m.pixelsPerUnit)), \
@@ -43,7 +54,7 @@ extension KeyframeExport {
               "duration": \(number(scene.duration)), "tolerance": \(number(scene.tolerance)), "maxError": \(p.error(worst)),
               "bodies": [
                 \(bodies.joined(separator: ",\n    "))
-              ],
+              ],\(planes)
               "bytes": BYTES}
 
             """)
@@ -66,11 +77,11 @@ extension KeyframeExport {
     /// canvas, in pixels. Numbers to the digits the tolerance needs; a comment states the
     /// keyframes, the error in pixels and the size in bytes.
     public static func css(_ scene: SceneKeyframes) -> String {
-        let p = scene.precision, names = bodyIdentifiers(scene), v = p.value
+        let p = scene.precision, (names, planeNames) = identifiers(scene), v = p.value
         var text = """
             /* \(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies"), \(scene.bodies.map(\.keyframeCount).reduce(0, +)) keyframes, max error \
             \(p.error(scene.maxError)) px; BYTES bytes */
-            .kinema-scene { position: relative; width: \(number(scene.mapping.width))px; height: \(number(scene.mapping.height))px; overflow: hidden; }
+            .kinema-scene { position: relative; width: \(number(scene.mapping.width))px; height: \(number(scene.mapping.height))px; overflow: hidden;\(scene.planes.isEmpty ? "" : " isolation: isolate;") }
 
             """
         for (body, name) in zip(scene.bodies, names) {
@@ -99,13 +110,23 @@ extension KeyframeExport {
 
                 """
         }
+        for (line, name) in zip(scene.planes, planeNames) {
+            let span = line.to - line.from
+            let degrees = Double.atan2(y: span.y, x: span.x) * 180 / .pi
+            text += """
+                .kinema-\(name) { position: absolute; left: \(v(line.from.x))px; top: \(v(line.from.y))px; \
+                width: \(v((span * span).sum().squareRoot()))px; height: 2px; margin-top: -1px; background: #8a8f98; \
+                transform-origin: 0 1px; rotate: \(rounded(degrees, decimals: max(4, p.valueDecimals)))deg; z-index: -1; }
+
+                """
+        }
         return sized(text)
     }
 
     /// A baked scene as a Lottie document of the canvas's size: one shape layer per body, a
     /// circle of its radius whose position is split into x and y keyframes (After Effects'
-    /// separate dimensions), `frameRate` frames a second; `meta` states the error in pixels and
-    /// the size in bytes.
+    /// separate dimensions), `frameRate` frames a second, then one per drawn plane (`plane NAME`,
+    /// a stroked line beneath the bodies); `meta` states the error in pixels and the size in bytes.
     public static func lottie(_ scene: SceneKeyframes, frameRate: Double = 60) -> String {
         let p = scene.precision, v = p.value
         let lastFrame = (scene.duration * frameRate).rounded(.down) + 1
@@ -133,6 +154,15 @@ extension KeyframeExport {
                       "shapes":[{"ty":"el","nm":"circle","d":1,"s":{"a":0,"k":[\(d),\(d)]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","nm":"fill","c":{"a":0,"k":[0.14,0.34,0.79,1]},"o":{"a":0,"k":100},"r":1}]}
                 """)
         }
+        for line in scene.planes {
+            let ends = "[[\(v(line.from.x)),\(v(line.from.y))],[\(v(line.to.x)),\(v(line.to.y))]]"
+            layers.append(
+                """
+                {"ddd":0,"ind":\(layers.count + 1),"ty":4,"nm":\(string("plane " + line.name)),"sr":1,"ao":0,"bm":0,"ip":0,"op":\(number(lastFrame)),"st":0,
+                      "ks":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+                      "shapes":[{"ty":"sh","nm":"line","ks":{"a":0,"k":{"c":false,"v":\(ends),"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}},{"ty":"st","nm":"stroke","c":{"a":0,"k":[0.54,0.56,0.6,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1}]}
+                """)
+        }
         let worst = scene.maxError
         return sized(
             """
@@ -147,7 +177,7 @@ extension KeyframeExport {
 
     /// A baked scene as Swift source: per body, a function that makes a `CAAnimationGroup` of
     /// `position.x` and `position.y` keyframe animations (points: the canvas's pixels), inside
-    /// `#if canImport(QuartzCore)`.
+    /// `#if canImport(QuartzCore)`; with drawn planes, `makePlanesPath()`.
     public static func swift(_ scene: SceneKeyframes) -> String {
         let p = scene.precision
         let names = swiftIdentifiers(scene.bodies.map(\.name))
@@ -186,14 +216,36 @@ extension KeyframeExport {
 
                 """
         }
+        if !scene.planes.isEmpty {
+            text += """
+
+                /// The scene's planes on the canvas (points), a path to stroke beneath the bodies.
+                func makePlanesPath() -> CGPath {
+                    let path = CGMutablePath()
+                \(planeSegments(scene, p, move: "path.move(to: ", line: "path.addLine(to: "))
+                    return path
+                }
+
+                """
+        }
         return text + "#endif\n"
+    }
+
+    /// Each drawn plane as a move to its start and a line to its end, one statement a line.
+    static func planeSegments(_ scene: SceneKeyframes, _ p: ExportPrecision, move: String, line: String) -> String {
+        let v = p.value
+        return scene.planes.map {
+            "    \(move)CGPoint(x: \(v($0.from.x)), y: \(v($0.from.y))))  // \(swiftEscaped($0.name, quoted: false))\n"
+                + "    \(line)CGPoint(x: \(v($0.to.x)), y: \(v($0.to.y))))"
+        }.joined(separator: "\n")
     }
 
     /// A baked scene as SwiftUI keyframes (inside `#if canImport(SwiftUI)`): `NameValues` holds
     /// each moving body's centre as a `CGPoint` on the canvas (points: its pixels), and
     /// `nameKeyframes()` two `KeyframeTrack`s per body, its x and y on the same key times, each
     /// segment a `LinearKeyframe` along that axis's cubic-bezier (`UnitCurve.bezier`), so the
-    /// export plays the fit itself. Static bodies keep their places.
+    /// export plays the fit itself. Static bodies keep their places; drawn planes are the path
+    /// `namePlanes()`.
     public static func swiftUI(_ scene: SceneKeyframes, name: String = "kinema") -> String {
         let p = scene.precision, values = swiftUIValues(name)
         let names = swiftIdentifiers(scene.bodies.map(\.name))
@@ -216,6 +268,19 @@ extension KeyframeExport {
             "\(scene.bodies.count) \(scene.bodies.count == 1 ? "body" : "bodies") on a "
             + "\(number(scene.mapping.width))×\(number(scene.mapping.height)) canvas, max error "
             + "\(p.error(scene.maxError)) px (generated by kinema)"
-        return swiftUIFile(comment, name: name, properties: properties, tracks: tracks)
+        var planes = ""
+        if !scene.planes.isEmpty {
+            planes = """
+
+                /// The scene's planes on the canvas (points), a path to stroke beneath the bodies.
+                func \(swiftIdentifiers([name])[0])Planes() -> Path {
+                    var path = Path()
+                \(planeSegments(scene, p, move: "path.move(to: ", line: "path.addLine(to: "))
+                    return path
+                }
+
+                """
+        }
+        return swiftUIFile(comment, name: name, properties: properties, tracks: tracks, after: planes)
     }
 }

@@ -28,6 +28,15 @@ public struct SceneKeyframes: Sendable {
         public var keyframeCount: Int { x.keyframeCount }
     }
 
+    /// A plane drawn on the canvas: the part of its surface the canvas shows, seen edge-on.
+    public struct Line: Sendable {
+        /// The plane's name in the scene.
+        public let name: String
+        /// The ends, in pixels.
+        public let from: SIMD2<Double>
+        public let to: SIMD2<Double>
+    }
+
     /// How the scene's units map to the canvas.
     public let mapping: CanvasMapping
     /// Pixels.
@@ -36,6 +45,9 @@ public struct SceneKeyframes: Sendable {
     public let duration: Double
     /// One track per body of the scene, in the scene's order.
     public let bodies: [Body]
+    /// The scene's planes that cross the canvas edge-on, in the scene's order, once drawn
+    /// (`drawPlanes(of:)`); the exports draw them as lines beneath the bodies.
+    public private(set) var planes: [Line] = []
     /// How the exports print its numbers (default: to the tolerance).
     public var rounding: KeyframeFit.Rounding = .toBound
 
@@ -99,6 +111,17 @@ public struct SceneKeyframes: Sendable {
         (self.mapping, self.tolerance, self.duration, self.bodies) = (
             mapping, tolerance, trajectory.times.last ?? 0, bodies
         )
+    }
+
+    /// Draws `scene`'s planes that cross the canvas edge-on as lines (`CanvasMapping.segment(of:)`),
+    /// each from its left end (its top end where it is upright).
+    public mutating func drawPlanes(of scene: PhysicsScene) {
+        planes = scene.planes.compactMap { plane in
+            mapping.segment(of: plane).map { a, b in
+                let ordered = a.x < b.x || (a.x == b.x && a.y <= b.y)
+                return Line(name: plane.name, from: ordered ? a : b, to: ordered ? b : a)
+            }
+        }
     }
 
     /// x and y fitted to `tolerance` each, then both put on the union of their knots: a segment

@@ -243,7 +243,9 @@ public enum KeyframeExport {
 
     /// A SwiftUI export's file: `// comment`, then inside `#if canImport(SwiftUI)` the struct
     /// `NameValues` of `properties` and the `@KeyframesBuilder` function `nameKeyframes()` of `tracks`.
-    static func swiftUIFile(_ comment: String, name: String, properties: [String], tracks: [String]) -> String {
+    static func swiftUIFile(
+        _ comment: String, name: String, properties: [String], tracks: [String], after: String = ""
+    ) -> String {
         let values = swiftUIValues(name), builder = swiftIdentifiers([name])[0] + "Keyframes"
         return """
             // \(comment)
@@ -259,7 +261,7 @@ public enum KeyframeExport {
             func \(builder)() -> some Keyframes<\(values)> {
             \(tracks.joined(separator: "\n"))
             }
-            #endif
+            \(after)#endif
 
             """
     }

@@ -16,7 +16,8 @@ struct BakeAnswer {
     /// - Throws: `BakeRequest.Refusal`, or `InProcessCommands.Failure` with the CLI's message.
     init(_ request: BakeRequest) throws {
         try Self.checkLimits(request)
-        let commands = try InProcessCommands(kind: request.kind, numbers: request.numbers, texts: request.texts)
+        let commands = try InProcessCommands(
+            kind: request.kind, numbers: request.numbers, texts: request.texts, switches: request.switches)
         guard let duration = try commands.duration() else {
             throw BakeRequest.Refusal(
                 status: 400, field: "duration", message: "'duration' is needed: this motion never settles.")
@@ -55,7 +56,8 @@ struct BakeAnswer {
         json = Self.answer(baked.bake, duration: duration, spring: spring, exports: exports)
     }
 
-    /// A scene's answer: its canvas, each body's keyframes and error in pixels, every export and
+    /// A scene's answer: its canvas, each body's keyframes and error in pixels, the planes drawn (in
+    /// the order of the CSS export's plane rules), every export and
     /// each export's size in bytes. The page plays the CSS export on the canvas.
     static func sceneAnswer(_ commands: InProcessCommands, duration: Double) throws -> String {
         let bodies = commands.sceneBodyCount ?? 0
@@ -102,6 +104,7 @@ struct BakeAnswer {
                 )
             ),
             ("bodies", "[" + drawn.joined(separator: ", ") + "]"),
+            ("planes", "[" + scene.planes.map { JSONText.string($0.name) }.joined(separator: ", ") + "]"),
             ("bytes", JSONText.object(bytes)), ("exports", JSONText.object(exports))
         ]) + "\n"
     }

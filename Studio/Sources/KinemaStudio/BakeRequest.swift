@@ -10,8 +10,9 @@ struct BakeRequest {
     /// parameters: the CLI's flags in camelCase), and the fields whose values are text.
     static let fields = Dictionary(
         uniqueKeysWithValues: MotionRequest.Kind.allCases.map { ($0.rawValue, MotionRequest.parameters(of: $0)) })
-    static let kinds = MotionRequest.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-    static let textFields = Set(fields.values.joined().filter(\.isText).map(\.name))
+    static let sources = MotionRequest.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+    /// Each field's kind, by name.
+    static let kinds = Dictionary(fields.values.joined().map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
     /// The canvas a scene is drawn on when the request names none.
     static let defaultCanvas = "640x360"
 
@@ -40,13 +41,15 @@ struct BakeRequest {
     /// The motion's flags, as `kinema keyframes` takes them, in the order of their names.
     let numbers: [(flag: String, value: Double)]
     let texts: [(flag: String, value: String)]
+    /// The switches given true (`--draw-planes`).
+    let switches: [String]
 
     /// `kinema keyframes`' first flag: `--spring`, `--drop`, `--easing` or `--scene`.
     var kind: String { "--\(source)" }
 
     /// The flags as one line, the same for the same request (a cache's key).
     var key: String {
-        ([kind] + numbers.map { "\($0.flag)=\($0.value)" } + texts.map { "\($0.flag)=\($0.value)" })
+        ([kind] + numbers.map { "\($0.flag)=\($0.value)" } + texts.map { "\($0.flag)=\($0.value)" } + switches)
             .joined(separator: "\u{0}")
     }
 
@@ -75,29 +78,30 @@ struct BakeRequest {
         }
         guard case .string(let source)? = fields["source"] else {
             throw Refusal(
-                status: 400, field: "source", message: "'source' must be one of \(Self.kinds) (a string)."
+                status: 400, field: "source", message: "'source' must be one of \(Self.sources) (a string)."
             )
         }
         guard let allowed = Self.fields[source]?.map(\.name) else {
             throw Refusal(
                 status: 400, field: "source",
-                message: "'source' must be one of \(Self.kinds) (got '\(source)')."
+                message: "'source' must be one of \(Self.sources) (got '\(source)')."
             )
         }
         var numbers: [(flag: String, value: Double)] = [], texts: [(flag: String, value: String)] = []
+        var switches: [String] = []
         for key in fields.keys.sorted() where key != "source" {
-            guard allowed.contains(key) else {
+            guard allowed.contains(key), let kind = Self.kinds[key] else {
                 let known = (["source"] + allowed).joined(separator: ", ")
                 throw Refusal(
                     status: 400, field: key, message: "'\(key)' is not a field of a \(source) bake: \(known).")
             }
-            switch (fields[key], Self.textFields.contains(key)) {
-            case (.string(let string)?, true): texts.append((Self.flag(key), string))
-            case (.number(let number)?, false): numbers.append((Self.flag(key), number))
+            switch (fields[key], kind) {
+            case (.string(let string)?, .text): texts.append((Self.flag(key), string))
+            case (.number(let number)?, .number): numbers.append((Self.flag(key), number))
+            case (.bool(let given)?, .flag): if given { switches.append(Self.flag(key)) }
             default:
-                throw Refusal(
-                    status: 400, field: key,
-                    message: "'\(key)' must be \(Self.textFields.contains(key) ? "a string" : "a number").")
+                let type = kind == .text ? "a string" : kind == .flag ? "true or false" : "a number"
+                throw Refusal(status: 400, field: key, message: "'\(key)' must be \(type).")
             }
         }
         if source == "easing" && fields["easing"] == nil {
@@ -109,7 +113,7 @@ struct BakeRequest {
             }
             if fields["canvas"] == nil { texts.append(("--canvas", Self.defaultCanvas)) }
         }
-        (self.source, self.numbers, self.texts) = (source, numbers, texts)
+        (self.source, self.numbers, self.texts, self.switches) = (source, numbers, texts, switches)
     }
 
     /// `dampingRatio` → `--damping-ratio`.

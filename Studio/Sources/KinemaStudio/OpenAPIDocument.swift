@@ -5,7 +5,7 @@ enum OpenAPIDocument {
     /// The document, with a bake request's fields as `BakeRequest` reads them.
     static let json = template.replacingOccurrences(of: "BAKE_REQUEST_PROPERTIES", with: requestProperties)
 
-    /// `source`, then every field of every kind of motion, each a number or a string (what each
+    /// `source`, then every field of every kind of motion, each a number, a string or a boolean (what each
     /// means is its flag's help in `kinema keyframes --help`).
     static var requestProperties: String {
         let kinds = MotionRequest.Kind.allCases.map { JSONText.string($0.rawValue) }.joined(separator: ", ")
@@ -13,7 +13,8 @@ enum OpenAPIDocument {
         var named: Set<String> = []
         for kind in MotionRequest.Kind.allCases {
             for field in MotionRequest.parameters(of: kind) where named.insert(field.name).inserted {
-                properties.append((field.name, field.isText ? #"{"type": "string"}"# : #"{"type": "number"}"#))
+                let type = field.kind == .text ? "string" : field.kind == .flag ? "boolean" : "number"
+                properties.append((field.name, #"{"type": "\#(type)"}"#))
             }
         }
         return JSONText.object(properties)
@@ -143,7 +144,7 @@ enum OpenAPIDocument {
               "SceneBake": {
                 "type": "object",
                 "additionalProperties": false,
-                "required": ["keyframes", "maxError", "tolerance", "duration", "canvas", "bodies", "bytes", "exports"],
+                "required": ["keyframes", "maxError", "tolerance", "duration", "canvas", "bodies", "planes", "bytes", "exports"],
                 "properties": {
                   "keyframes": {"type": "integer", "minimum": 0},
                   "maxError": {"type": "number", "minimum": 0, "description": "Pixels, as the JSON export states it"},
@@ -166,6 +167,10 @@ enum OpenAPIDocument {
                         "maxError": {"type": "number", "minimum": 0}, "static": {"type": "boolean"}
                       }
                     }
+                  },
+                  "planes": {
+                    "type": "array", "items": {"type": "string"},
+                    "description": "The planes drawn as lines (drawPlanes), by name"
                   },
                   "bytes": {
                     "type": "object",

@@ -134,18 +134,21 @@ struct StudioAPITests {
         let scene = FileManager.default.temporaryDirectory.appendingPathComponent("studio-scene-\(file)")
         try text.write(to: scene, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scene) }
+        // Every scene but the first is asked with its planes drawn.
+        let drawsPlanes = file != SceneExamples.all[0].file
         let answer = try await Self.post(
-            "{\"source\": \"scene\", \"scene\": \(JSONText.string(text)), \"duration\": \(duration), \"pixelTolerance\": 0.4}"
+            "{\"source\": \"scene\", \"scene\": \(JSONText.string(text)), \"duration\": \(duration), \"pixelTolerance\": 0.4, \"drawPlanes\": \(drawsPlanes)}"
         )
         #expect(answer.status == 200, "\(answer.json)")
         let exports = try #require(answer.json["exports"] as? [String: String])
         let bytes = try #require(answer.json["bytes"] as? [String: Int])
         #expect(Set(exports.keys) == ["json", "css", "lottie", "swift", "swiftui"])
         for (format, export) in exports {
-            let cli = try Binaries.kinema([
-                "keyframes", "--scene", scene.path, "--canvas", "640x360", "--duration", "\(duration)",
-                "--pixel-tolerance", "0.4", "--format", format
-            ])
+            let cli = try Binaries.kinema(
+                [
+                    "keyframes", "--scene", scene.path, "--canvas", "640x360", "--duration", "\(duration)",
+                    "--pixel-tolerance", "0.4", "--format", format
+                ] + (drawsPlanes ? ["--draw-planes"] : []))
             #expect(cli.status == 0)
             #expect(export == cli.stdout, "\(format) of \(file) differs from kinema keyframes")
             #expect(bytes[format] == export.utf8.count)
@@ -155,6 +158,9 @@ struct StudioAPITests {
         let drawn = try #require(answer.json["bodies"] as? [[String: Any]])
         #expect(drawn.map { $0["name"] as? String } == bodies.map { $0["name"] as? String })
         #expect(drawn.map { $0["maxError"] as? Double } == bodies.map { $0["maxError"] as? Double })
+        let planes = (json?["planes"] as? [[String: Any]] ?? []).map { $0["name"] as? String }
+        #expect(answer.json["planes"] as? [String] == planes.compactMap { $0 })
+        #expect(planes.isEmpty != drawsPlanes)
         #expect(answer.json["keyframes"] as? Int == bodies.map { $0["keyframeCount"] as? Int ?? 0 }.reduce(0, +))
         #expect(json?["maxError"] as? Double == answer.json["maxError"] as? Double)
         #expect((answer.json["maxError"] as? Double ?? 1) <= 0.4)
@@ -360,10 +366,15 @@ struct StudioAPITests {
         let request = try #require((schemas["BakeRequest"] as? [String: Any])?["properties"] as? [String: Any])
         var fields = ["source": "string"]
         for parameter in BakeRequest.fields.values.joined() {
-            fields[parameter.name] = parameter.isText ? "string" : "number"
+            switch parameter.kind {
+            case .text: fields[parameter.name] = "string"
+            case .number: fields[parameter.name] = "number"
+            case .flag: fields[parameter.name] = "boolean"
+            }
         }
         #expect(request.mapValues { ($0 as? [String: Any])?["type"] as? String } == fields)
         #expect(fields["dampingRatio"] == "number" && fields["canvas"] == "string" && fields["height"] == "number")
+        #expect(fields["drawPlanes"] == "boolean")
         let catalog = try await Self.get("/api/catalog")
         let json = try JSONSerialization.jsonObject(with: Data(catalog.body.utf8)) as? [String: Any]
         #expect((json?["easings"] as? [String])?.contains("bounce-out") == true)

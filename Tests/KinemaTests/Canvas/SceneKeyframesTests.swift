@@ -112,4 +112,64 @@ import Testing
             try CanvasMapping(width: 10, height: 10, pixelsPerUnit: .nan, origin: .zero)
         }
     }
+
+    /// A plane's line on the canvas: its ends on the plane (n·x = offset, back in scene units)
+    /// and on the canvas's border, for planes at any angle; none for a plane off the canvas or
+    /// one that faces the viewer.
+    @Test(arguments: [
+        (SIMD3(0.0, 1, 0), 0.0), (SIMD3(1.0, 0, 0), 0.3), (SIMD3(1.0, 1, 0), 0.5), (SIMD3(-0.3, 1, 0), -0.2),
+        (SIMD3(2.0, -7, 0), 0.05)
+    ])
+    func aPlaneIsTheLineItsSurfaceDrawsAcrossTheCanvas(_ normal: SIMD3<Double>, _ offset: Double) throws {
+        let plane = try Plane(name: "p", normal: normal, offset: offset, restitution: 1)
+        for flipsY in [true, false] {
+            let m = try CanvasMapping(
+                width: 640, height: 480, pixelsPerUnit: 400, origin: SIMD2(100, 400), flipsY: flipsY)
+            let (from, to) = try #require(m.segment(of: plane))
+            let n = normal / (normal * normal).sum().squareRoot()
+            for end in [from, to] {
+                let x = (end.x - m.origin.x) / m.pixelsPerUnit
+                let y = (end.y - m.origin.y) / (flipsY ? -m.pixelsPerUnit : m.pixelsPerUnit)
+                // Pixels: the canvas's coordinates are held to about 1e-13 of their size.
+                #expect(abs(n.x * x + n.y * y - offset) * m.pixelsPerUnit <= 1e-10)
+                #expect(min(abs(end.x), abs(end.x - 640), abs(end.y), abs(end.y - 480)) <= 1e-10)
+                #expect(end.x >= -1e-10 && end.x <= 640 + 1e-10 && end.y >= -1e-10 && end.y <= 480 + 1e-10)
+            }
+            #expect(((to - from) * (to - from)).sum() > 1)
+        }
+        let m = try CanvasMapping(width: 640, height: 480, pixelsPerUnit: 400, origin: SIMD2(100, 400))
+        #expect(m.segment(of: try Plane(name: "far", normal: normal, offset: offset + 1e6, restitution: 1)) == nil)
+        #expect(m.segment(of: try Plane(name: "facing", normal: SIMD3(0, 0.1, 1), offset: 0, restitution: 1)) == nil)
+    }
+
+    /// Planes are drawn only when asked for, each beneath the bodies in every export, named and at
+    /// its place; the ceiling the balls never reach is off the fitted canvas and not drawn.
+    @Test func planesAreDrawnWhenAskedFor() throws {
+        let trajectory = try Simulation(scene: try Self.box()).run(
+            method: .dopri5(tolerance: 1e-10), duration: 1, sampleRate: 600)
+        let mapping = try CanvasMapping.fitting(trajectory, width: 800, height: 600)
+        let plain = try SceneKeyframes(trajectory: trajectory, mapping: mapping)
+        var drawn = plain
+        drawn.drawPlanes(of: trajectory.scene)
+        #expect(plain.planes.isEmpty)
+        #expect(drawn.planes.map(\.name) == ["floor", "left", "right"])
+        let floor = drawn.planes[0]
+        #expect(floor.from == SIMD2(0, mapping.y(0)) && floor.to == SIMD2(800, mapping.y(0)))
+        #expect(abs(drawn.planes[2].from.x - mapping.x(1)) <= 1e-12)
+        #expect(!KeyframeExport.json(plain).contains("planes"))
+        #expect(KeyframeExport.json(drawn).contains("\"planes\": [\n    {\"name\": \"floor\", \"from\": [0, "))
+        let css = KeyframeExport.css(drawn)
+        #expect(css.contains(".kinema-plane-floor {") && css.contains(".kinema-plane-right {"))
+        #expect(css.contains("isolation: isolate") && !KeyframeExport.css(plain).contains("isolation"))
+        let lottie = try #require(
+            try JSONSerialization.jsonObject(with: Data(KeyframeExport.lottie(drawn).utf8)) as? [String: Any])
+        let layers = try #require(lottie["layers"] as? [[String: Any]])
+        #expect(
+            layers.compactMap { $0["nm"] as? String } == [
+                "red", "green", "blue", "plane floor", "plane left", "plane right"
+            ])
+        #expect(KeyframeExport.swift(drawn).contains("func makePlanesPath() -> CGPath"))
+        #expect(KeyframeExport.swiftUI(drawn).contains("func kinemaPlanes() -> Path"))
+        #expect(!KeyframeExport.swiftUI(plain).contains("Planes"))
+    }
 }

@@ -57,7 +57,8 @@ function parameters() {
 
 // The API body for the current state.
 function request(s = state) {
-  const body = s.source === 'scene' ? {source: 'scene', scene: editedScene(s)} : {source: s.source, tolerance: s.tolerance};
+  const body = s.source === 'scene' ? {source: 'scene', scene: editedScene(s), drawPlanes: true}
+                                    : {source: s.source, tolerance: s.tolerance};
   if (s.source === 'easing') body.easing = s.easingText.trim() || s.easing;
   const list = s.source === 'spring' ? dialects.find(d => d.id === s.dialect).parameters : otherParameters[s.source];
   for (const [field, , , , fallback] of list) {
@@ -292,25 +293,28 @@ function play() {
   for (const [ball, cls] of balls) if (cls) ball.classList.add(cls);
 }
 
-// The scene played by its exported CSS: the stylesheet as written, each body's rule given a
-// selector of this page's (a body's name need not be a class name the page can write).
+// The scene played by its exported CSS: the stylesheet as written, each body's rule, then each
+// plane's, given a selector of this page's (a name need not be a class name the page can write).
 function playScene() {
   const stage = $('scene-stage');
   stage.textContent = '';
-  let body = 0;
+  let rule = 0;
+  const bodies = answer.bodies.length;
   const css = answer.exports.css.split('\n').map(line => {
     if (!line.startsWith('.kinema-') || line.startsWith('.kinema-scene ')) return line;
-    return `#scene-stage > [data-body="${body++}"]` + line.slice(line.indexOf(' {'));
+    const k = rule++, selector = k < bodies ? `[data-body="${k}"]` : `[data-plane="${k - bodies}"]`;
+    return `#scene-stage > ${selector}` + line.slice(line.indexOf(' {'));
   }).join('\n');
   $('exported').textContent = css;
   stage.style.width = `${answer.canvas.width}px`;
   stage.style.height = `${answer.canvas.height}px`;
-  answer.bodies.forEach((b, i) => {
-    const ball = document.createElement('div');
-    ball.dataset.body = i;
-    ball.title = b.name;
-    stage.appendChild(ball);
-  });
+  const drawn = [...answer.bodies.map((b, i) => ['body', i, b.name]), ...answer.planes.map((name, i) => ['plane', i, name])];
+  for (const [kind, i, name] of drawn) {
+    const element = document.createElement('div');
+    element.dataset[kind] = i;
+    element.title = name;
+    stage.appendChild(element);
+  }
 }
 
 function exportText(tab) {
