@@ -94,7 +94,8 @@ extension KeyframeExport {
                 text += "@keyframes \(keyframes) {"
                 for i in a.keyTimes.indices {
                     text += " \(percents[i])% { \(property): \(v(a.values[i][0]));"
-                    if i < a.timingFunctions.count {
+                    // A linear segment takes the animation's own timing function, linear.
+                    if i < a.timingFunctions.count && !p.isLinear(a.timingFunctions[i]) {
                         text +=
                             " animation-timing-function: cubic-bezier(\(p.controls(a.timingFunctions[i], separator: ",")));"
                     }
@@ -138,7 +139,7 @@ extension KeyframeExport {
                 let keyframes = a.keyTimes.indices.map { k in
                     var entry = "{\"t\":\(frames[k]),\"s\":[\(v(a.values[k][0]))]"
                     if k < a.timingFunctions.count {
-                        let f = a.timingFunctions[k], n = p.control
+                        let f = p.exported(a.timingFunctions[k]), n = p.control
                         entry +=
                             ",\"o\":{\"x\":[\(n(f.x1))],\"y\":[\(n(f.y1))]},\"i\":{\"x\":[\(n(f.x2))],\"y\":[\(n(f.y2))]}"
                     }

@@ -4,10 +4,11 @@
 /// The tolerance bounds the distance on the canvas between the played and the simulated
 /// position: each axis is fitted to eight tenths of it over √2 (the rest is for the rounding
 /// of the exported numbers and the players' own arithmetic), and the axes' knots are made the
-/// same (each cut exactly at the other's). Impacts stay knots,
-/// so a bounce keeps its corner. Each axis keeps its own cubic-bezier timing per segment: a
-/// ballistic arc between two impacts (x linear in time, y a parabola) is then one segment,
-/// exactly, where one easing shared by both axes would move along straight lines.
+/// same (each cut exactly at the other's). An impact whose corner shows stays a knot, so a
+/// bounce keeps its corner; one a segment can pass within the bound (a resting ball's chatter,
+/// bounces below a pixel) is joined into it. Each axis keeps its own cubic-bezier timing per
+/// segment: a ballistic arc between two impacts (x linear in time, y a parabola) is then one
+/// segment, exactly, where one easing shared by both axes would move along straight lines.
 public struct SceneKeyframes: Sendable {
     /// One body on the canvas.
     public struct Body: Sendable {

@@ -75,8 +75,18 @@ public struct ExportPrecision: Sendable, Hashable {
 
     /// `f`'s four controls, as exported, joined by `separator`.
     func controls(_ f: CubicBezierTimingFunction, separator: String = ", ") -> String {
-        [f.x1, f.y1, f.x2, f.y2].map(control).joined(separator: separator)
+        let f = exported(f)
+        return [f.x1, f.y1, f.x2, f.y2].map(control).joined(separator: separator)
     }
+
+    /// Whether `f` as exported is linear: its rounded controls lie on y = x, so that its curve is
+    /// y = x exactly (a segment of uniform speed, such as a body's flight along x).
+    func isLinear(_ f: CubicBezierTimingFunction) -> Bool {
+        control(f.x1) == control(f.y1) && control(f.x2) == control(f.y2)
+    }
+
+    /// `f`, or `linear`'s (0, 0, 1, 1), the same curve in the fewest digits, where it is linear.
+    func exported(_ f: CubicBezierTimingFunction) -> CubicBezierTimingFunction { isLinear(f) ? .linear : f }
 
     /// Key times (fractions of `duration`) times `scale` (1: fractions, 100: percent), each to
     /// the decimals that keep the time in seconds to `timeDecimals`.

@@ -116,7 +116,8 @@ public enum KeyframeExport {
         let percents = p.fractions(a.keyTimes, duration: a.duration, scale: 100)
         for i in a.keyTimes.indices {
             var line = "  \(percents[i])% { \(property): \(p.value(a.values[i][0]));"
-            if i < a.timingFunctions.count {
+            // A linear segment takes the animation's own timing function, linear.
+            if i < a.timingFunctions.count && !p.isLinear(a.timingFunctions[i]) {
                 line += " animation-timing-function: cubic-bezier(\(p.controls(a.timingFunctions[i])));"
             }
             text += line + " }\n"

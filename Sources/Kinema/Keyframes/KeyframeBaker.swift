@@ -70,15 +70,19 @@ public enum KeyframeBaker {
     }
 
     /// An adaptive bake whose max error is `absoluteTolerance` in the source's own units (a
-    /// canvas's pixels), not a fraction of its travel.
+    /// canvas's pixels), not a fraction of its travel. A knot one segment across meets that error
+    /// at (a resting body's chatter, a graze, an arc's apex) is not kept (`joiningAcrossKnots`).
     static func bake(_ source: MotionSource, absoluteTolerance: Double, keyPath: String) throws -> KeyframeFit {
         try KinemaError.requirePositive(absoluteTolerance, "tolerance")
-        return try knotted(source, strategy: .adaptive, keyPath: keyPath) { _ in absoluteTolerance }
+        return try knotted(source, strategy: .adaptive, keyPath: keyPath, keepsEveryKnot: false) {
+            _ in absoluteTolerance
+        }
     }
 
     /// The turning-points and adaptive strategies, the adaptive one to the error `bound(travel)`.
     private static func knotted(
-        _ source: MotionSource, strategy: Strategy, keyPath: String, bound: (Double) -> Double
+        _ source: MotionSource, strategy: Strategy, keyPath: String, keepsEveryKnot: Bool = true,
+        bound: (Double) -> Double
     ) throws -> KeyframeFit {
         var knots = turningPoints(source)
         let absolute = bound(travel(source, knots))
@@ -107,9 +111,46 @@ public enum KeyframeBaker {
                     measured: &measured)
             }
         }
+        if strategy == .adaptive && !keepsEveryKnot && functions.count > 1 {
+            joiningAcrossKnots(
+                source, absolute, fitter: &fitter, times: &times, functions: &functions, measured: &measured)
+        }
         return try finish(
             source, knots: times, functions: functions, measured: measured, keyPath: keyPath,
             bound: strategy == .adaptive ? absolute : nil)
+    }
+
+    /// The segments on each side of a knot made one wherever one segment across it meets
+    /// `tolerance`, from the start on: a run of small impacts (a resting body's chatter) becomes as
+    /// few segments as the bound allows, a ballistic arc one segment across its apex, and an impact
+    /// whose corner shows stays a knot.
+    static func joiningAcrossKnots(
+        _ source: MotionSource, _ tolerance: Double, fitter: inout SegmentFitter, times: inout [Double],
+        functions: inout [CubicBezierTimingFunction], measured: inout [Measured?]
+    ) {
+        var joinedTimes = [times[0]], joinedFunctions: [CubicBezierTimingFunction] = [],
+            joinedMeasured: [Measured?] = []
+        joinedTimes.reserveCapacity(times.count)
+        joinedFunctions.reserveCapacity(functions.count)
+        joinedMeasured.reserveCapacity(measured.count)
+        var current = (b: times[1], function: functions[0], measured: measured[0])
+        for k in 1..<functions.count {
+            let a = joinedTimes[joinedTimes.count - 1], b = times[k + 1]
+            fitter.accepted = current.function
+            let fit = fitSegment(source, a, b, within: tolerance, fitter: &fitter)
+            if fit.error <= tolerance {
+                current = (b, fit.function, fit.measured.map { Measured(a: a, b: b, measurement: $0) })
+                continue
+            }
+            joinedTimes.append(current.b)
+            joinedFunctions.append(current.function)
+            joinedMeasured.append(current.measured)
+            current = (times[k + 1], functions[k], measured[k])
+        }
+        joinedTimes.append(current.b)
+        joinedFunctions.append(current.function)
+        joinedMeasured.append(current.measured)
+        (times, functions, measured) = (joinedTimes, joinedFunctions, joinedMeasured)
     }
 
     /// The `uniform` strategy's segment count: fps × duration, rounded, at least 1 (its keyframe
@@ -274,6 +315,50 @@ public enum KeyframeBaker {
         return CubicBezierTimingFunction(uncheckedX1: x1, y1: y1, x2: x2, y2: y2)
     }
 
+    /// A segment tried on [a, b]: its timing function, its error, and the error's measurement when
+    /// it was measured as `maxError` measures it.
+    typealias Attempt = (function: CubicBezierTimingFunction, error: Double, measured: Measurement?)
+
+    /// One segment on [a, b], within `tolerance` if it finds one: the Hermite controls (for a
+    /// bezier easing, its own piece) if they do, else the last segment's fitted ones if they do
+    /// (a decaying oscillation's half-periods are nearly alike), else fitted ones starting from
+    /// the better of the two. Each is checked at the fitter's 15 abscissae first and then, when it
+    /// passes there, measured as `maxError` does (`largest`): accepted when that is within the
+    /// tolerance. (The last segment's are not checked when the Hermite ones pass: the check costs
+    /// more than the keyframes it saves.)
+    static func fitSegment(
+        _ source: MotionSource, _ a: Double, _ b: Double, within tolerance: Double, fitter: inout SegmentFitter
+    ) -> Attempt {
+        fitter.load(source, a, b)
+        // A bezier easing's own piece, which is exact, where it has one.
+        let own = source.bezier.flatMap { piece(of: $0, a / source.duration, b / source.duration) }
+        var start = own ?? hermite(source, a, b), startError = fitter.error(of: start)
+        if startError > 0.9 * tolerance, let previous = fitter.accepted,
+            case let previousError = fitter.error(of: previous),
+            previousError < startError
+        {
+            (start, startError) = (previous, previousError)
+        }
+        if startError <= 0.9 * tolerance {
+            let measured = segmentMaxError(source, a, b, start, within: tolerance)
+            if measured.error <= tolerance {
+                // Steep ends give Hermite y-controls outside [0, 1], which can carry the value
+                // past the segment's ends: fitted ones in [0, 1] where they meet the tolerance
+                // on the same piece.
+                guard start.controlsOutsideUnitInterval > 0,
+                    case let fitted = fitter.fit(from: start, goal: 0.8 * tolerance), fitted.error <= tolerance,
+                    case let inside = segmentMaxError(source, a, b, fitted.function, within: tolerance),
+                    inside.error <= tolerance
+                else { return (start, measured.error, measured) }
+                return (fitted.function, inside.error, inside)
+            }
+        }
+        let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
+        guard fitted.error <= tolerance else { return (fitted.function, fitted.error, nil) }
+        let measured = segmentMaxError(source, a, b, fitted.function, within: tolerance)
+        return (fitted.function, measured.error, measured)
+    }
+
     /// Covers [a, e] with as few segments as it finds. From each knot it tries the whole remainder,
     /// then shorter pieces predicted from the error (which falls like a high power of the length),
     /// then, unless the rest then fits in one piece, two bisections back towards the shortest piece
@@ -286,49 +371,11 @@ public enum KeyframeBaker {
         measured: inout [Measured?]
     ) {
         var tolerance = asked, shortestError: Double?
-        // The Hermite controls (for a bezier easing, its own piece) if they do, else the last
-        // segment's fitted ones if they do (a decaying oscillation's half-periods are nearly
-        // alike), else fitted ones starting from the better of the two. Each is checked at the
-        // fitter's 15 abscissae first and then, when it passes there, measured as `maxError` does
-        // (`largest`): accepted when that is within the tolerance. (The last segment's are not
-        // checked when the Hermite ones pass: the check costs more than the keyframes it saves.)
-        func attempt(_ a: Double, _ b: Double) -> (
-            function: CubicBezierTimingFunction, error: Double, measured: Measurement?
-        ) {
-            fitter.load(source, a, b)
-            // A bezier easing's own piece, which is exact, where it has one.
-            let own = source.bezier.flatMap { piece(of: $0, a / source.duration, b / source.duration) }
-            var start = own ?? hermite(source, a, b), startError = fitter.error(of: start)
-            if startError > 0.9 * tolerance, let previous = fitter.accepted,
-                case let previousError = fitter.error(of: previous),
-                previousError < startError
-            {
-                (start, startError) = (previous, previousError)
-            }
-            if startError <= 0.9 * tolerance {
-                let measured = segmentMaxError(source, a, b, start, within: tolerance)
-                if measured.error <= tolerance {
-                    // Steep ends give Hermite y-controls outside [0, 1], which can carry the value
-                    // past the segment's ends: fitted ones in [0, 1] where they meet the tolerance
-                    // on the same piece.
-                    guard start.controlsOutsideUnitInterval > 0,
-                        case let fitted = fitter.fit(from: start, goal: 0.8 * tolerance), fitted.error <= tolerance,
-                        case let inside = segmentMaxError(source, a, b, fitted.function, within: tolerance),
-                        inside.error <= tolerance
-                    else { return (start, measured.error, measured) }
-                    return (fitted.function, inside.error, inside)
-                }
-            }
-            let fitted = fitter.fit(from: start, goal: 0.8 * tolerance)
-            guard fitted.error <= tolerance else { return (fitted.function, fitted.error, nil) }
-            let measured = segmentMaxError(source, a, b, fitted.function, within: tolerance)
-            return (fitted.function, measured.error, measured)
+        func attempt(_ a: Double, _ b: Double) -> Attempt {
+            fitSegment(source, a, b, within: tolerance, fitter: &fitter)
         }
         /// Appends segment [a, b] and makes its controls the next attempt's alternative start.
-        func accept(
-            _ fit: (function: CubicBezierTimingFunction, error: Double, measured: Measurement?), _ a: Double,
-            _ b: Double
-        ) {
+        func accept(_ fit: Attempt, _ a: Double, _ b: Double) {
             functions.append(fit.function)
             measured.append(fit.measured.map { Measured(a: a, b: b, measurement: $0) })
             times.append(b)
