@@ -138,8 +138,10 @@ public struct SceneKeyframes: Sendable {
         let keyTimes = Array(Set(own[0].animation.keyTimes + own[1].animation.keyTimes)).sorted()
         let shared = try zip(own, sources).map { fit, source in
             let animation = try on(keyTimes, fit.animation, source)
+            // Cut pieces keep their curve, so the whole's error (measured on the pieces it was
+            // fitted on) still bounds them: a joined segment's few samples could miss a bounce.
             return KeyframeFit(
-                animation: animation, maxError: KeyframeBaker.maxError(animation, source),
+                animation: animation, maxError: max(fit.maxError, KeyframeBaker.maxError(animation, source)),
                 controlsOutsideUnitInterval: animation.timingFunctions.reduce(0) {
                     $0 + $1.controlsOutsideUnitInterval
                 },

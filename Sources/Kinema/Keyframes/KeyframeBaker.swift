@@ -123,7 +123,8 @@ public enum KeyframeBaker {
     /// The segments on each side of a knot made one wherever one segment across it meets
     /// `tolerance`, from the start on: a run of small impacts (a resting body's chatter) becomes as
     /// few segments as the bound allows, a ballistic arc one segment across its apex, and an impact
-    /// whose corner shows stays a knot.
+    /// whose corner shows stays a knot. A joined segment's error is measured on each segment it
+    /// replaces, as finely as that one was: over a long span, 65 samples could step over a bounce.
     static func joiningAcrossKnots(
         _ source: MotionSource, _ tolerance: Double, fitter: inout SegmentFitter, times: inout [Double],
         functions: inout [CubicBezierTimingFunction], measured: inout [Measured?]
@@ -133,24 +134,49 @@ public enum KeyframeBaker {
         joinedTimes.reserveCapacity(times.count)
         joinedFunctions.reserveCapacity(functions.count)
         joinedMeasured.reserveCapacity(measured.count)
-        var current = (b: times[1], function: functions[0], measured: measured[0])
+        // The segment being joined: from times[start] to times[k], timed by `function`.
+        var start = 0, function = functions[0], error = measured[0]
         for k in 1..<functions.count {
-            let a = joinedTimes[joinedTimes.count - 1], b = times[k + 1]
-            fitter.accepted = current.function
-            let fit = fitSegment(source, a, b, within: tolerance, fitter: &fitter)
-            if fit.error <= tolerance {
-                current = (b, fit.function, fit.measured.map { Measured(a: a, b: b, measurement: $0) })
+            fitter.accepted = function
+            let fit = fitSegment(source, times[start], times[k + 1], within: tolerance, fitter: &fitter)
+            if fit.error <= tolerance,
+                case let whole = joinedError(source, times[start...(k + 1)], fit.function, within: tolerance),
+                whole <= tolerance
+            {
+                let measurement = Measurement(error: whole, ceiling: whole)
+                (function, error) = (fit.function, Measured(a: times[start], b: times[k + 1], measurement: measurement))
                 continue
             }
-            joinedTimes.append(current.b)
-            joinedFunctions.append(current.function)
-            joinedMeasured.append(current.measured)
-            current = (times[k + 1], functions[k], measured[k])
+            joinedTimes.append(times[k])
+            joinedFunctions.append(function)
+            joinedMeasured.append(error)
+            (start, function, error) = (k, functions[k], measured[k])
         }
-        joinedTimes.append(current.b)
-        joinedFunctions.append(current.function)
-        joinedMeasured.append(current.measured)
+        joinedTimes.append(times[times.count - 1])
+        joinedFunctions.append(function)
+        joinedMeasured.append(error)
         (times, functions, measured) = (joinedTimes, joinedFunctions, joinedMeasured)
+    }
+
+    /// Max |segment − source| for the segment from the first of `knots` to the last timed by `f`,
+    /// measured on each interval between them (`largest`); past `limit`, the first interval's
+    /// error above it.
+    static func joinedError(
+        _ source: MotionSource, _ knots: ArraySlice<Double>, _ f: CubicBezierTimingFunction, within limit: Double
+    ) -> Double {
+        let a = knots[knots.startIndex], b = knots[knots.endIndex - 1]
+        let va = source.value(at: a), dv = source.value(at: b) - va
+        var worst = 0.0
+        for (p, q) in zip(knots, knots.dropFirst()) {
+            worst = max(
+                worst,
+                largest { u in
+                    let t = p + (q - p) * u
+                    return abs(va + dv * f.value(at: (t - a) / (b - a)) - source.value(at: t))
+                })
+            if !(worst <= limit) { return worst }
+        }
+        return worst
     }
 
     /// The `uniform` strategy's segment count: fps × duration, rounded, at least 1 (its keyframe
