@@ -33,8 +33,9 @@ public struct SceneKeyframes: Sendable {
     public struct Line: Sendable {
         /// The plane's name in the scene.
         public let name: String
-        /// The ends, in pixels.
+        /// One end, in pixels: the left one (the top one where the line is upright).
         public let from: SIMD2<Double>
+        /// The other end, in pixels.
         public let to: SIMD2<Double>
     }
 
