@@ -114,8 +114,8 @@ struct FlagValues<Key: DeclaredFlag>: Sendable {
         return true
     }
 
-    /// Gives a presence flag (`bits` 1) or takes it back (nil).
-    mutating func setPresence(_ flag: Key, _ bits: UInt64?) { setBits(flag, bits) }
+    /// Gives a presence flag, or takes it back.
+    mutating func setPresence(_ flag: Key, given: Bool) { setBits(flag, given ? 1 : nil) }
 
     private mutating func setBits(_ flag: Key, _ bits: UInt64?) {
         numbers[flag.rawValue] = bits ?? 0

@@ -24,11 +24,11 @@ public struct InProcessCommands {
     var request: MotionRequest
 
     /// `kinema keyframes` for a motion given as `kind` (`--spring`, `--drop`, `--easing NAME`, or
-    /// `--scene` with the scene file's text as its text flag), its numeric flags and its text
-    /// flags and its switches (`--draw-planes`), each a field of `MotionRequest` set on a template parsed once per kind, so no
-    /// request pays for argument-parser (a millisecond, most of a small bake), with `arguments`,
-    /// the same flags as a command line, for the messages to quote (a scene's text as
-    /// `--scene=scene.json`).
+    /// `--scene` with the scene file's text as its text flag), its numeric flags, its text flags
+    /// and its switches (`--draw-planes`), each a field of `MotionRequest` set on a template parsed
+    /// once per kind, so no request pays for argument-parser (a millisecond, most of a small bake),
+    /// with `arguments`, the same flags as a command line, for the messages to quote (a scene's
+    /// text as `--scene=scene.json`).
     public init(
         kind: String, numbers: [(flag: String, value: Double)], texts: [(flag: String, value: String)],
         switches: [String] = []

@@ -53,12 +53,11 @@ public struct MotionRequest: Sendable {
     /// not one.
     mutating func set(_ field: Field, given: Bool) -> Bool {
         guard case .presence = field.kind else { return false }
-        let bits: UInt64? = given ? 1 : nil
         switch field {
-        case .spring(let flag): scene.springOptions.setPresence(flag, bits)
-        case .scene(let flag): scene.flags.setPresence(flag, bits)
-        case .simulation(let flag): simulation.setPresence(flag, bits)
-        case .bake(let flag): bake.setPresence(flag, bits)
+        case .spring(let flag): scene.springOptions.setPresence(flag, given: given)
+        case .scene(let flag): scene.flags.setPresence(flag, given: given)
+        case .simulation(let flag): simulation.setPresence(flag, given: given)
+        case .bake(let flag): bake.setPresence(flag, given: given)
         }
         return true
     }

@@ -116,10 +116,7 @@ public enum KeyframeExport {
         let percents = p.fractions(a.keyTimes, duration: a.duration, scale: 100)
         for i in a.keyTimes.indices {
             var line = "  \(percents[i])% { \(property): \(p.value(a.values[i][0]));"
-            // A linear segment takes the animation's own timing function, linear.
-            if i < a.timingFunctions.count && !p.isLinear(a.timingFunctions[i]) {
-                line += " animation-timing-function: cubic-bezier(\(p.controls(a.timingFunctions[i])));"
-            }
+            if i < a.timingFunctions.count { line += cssTiming(a.timingFunctions[i], p) }
             text += line + " }\n"
         }
         text += "}\n"
@@ -270,10 +267,16 @@ public enum KeyframeExport {
     /// `, timingCurve: .bezier(…)` for a segment's timing function (nothing for a linear one).
     /// (Controls on the diagonal, as printed, are the identity: the linear curve.)
     static func swiftUICurve(_ f: CubicBezierTimingFunction, _ p: ExportPrecision) -> String {
+        guard !p.isLinear(f) else { return "" }
         let (x1, y1, x2, y2) = (p.control(f.x1), p.control(f.y1), p.control(f.x2), p.control(f.y2))
-        guard x1 != y1 || x2 != y2 else { return "" }
         return ", timingCurve: .bezier(startControlPoint: UnitPoint(x: \(x1), y: \(y1)), "
             + "endControlPoint: UnitPoint(x: \(x2), y: \(y2)))"
+    }
+
+    /// A CSS keyframe's timing declaration for the segment it starts: none for a linear one, which
+    /// takes the animation's own (`linear`).
+    static func cssTiming(_ f: CubicBezierTimingFunction, _ p: ExportPrecision, separator: String = ", ") -> String {
+        p.isLinear(f) ? "" : " animation-timing-function: cubic-bezier(\(p.controls(f, separator: separator)));"
     }
 
     /// Distinct Swift identifiers for key paths: `ball.position.x` → `ballPositionX`.

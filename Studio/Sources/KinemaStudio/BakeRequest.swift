@@ -100,7 +100,7 @@ struct BakeRequest {
             case (.number(let number)?, .number): numbers.append((Self.flag(key), number))
             case (.bool(let given)?, .flag): if given { switches.append(Self.flag(key)) }
             default:
-                let type = kind == .text ? "a string" : kind == .flag ? "true or false" : "a number"
+                let type = kind == .flag ? "true or false" : "a \(kind.jsonType)"
                 throw Refusal(status: 400, field: key, message: "'\(key)' must be \(type).")
             }
         }
@@ -129,5 +129,16 @@ struct BakeRequest {
         let field = InProcessCommands.parameter(forFlag: String(flag))
         // A flag the studio has no field for (`--max-steps`) names none.
         return fields.values.joined().contains { $0.name == field } ? field : nil
+    }
+}
+
+extension MotionRequest.Parameter.Kind {
+    /// The JSON type a request gives a field of this kind in.
+    var jsonType: String {
+        switch self {
+        case .number: "number"
+        case .text: "string"
+        case .flag: "boolean"
+        }
     }
 }

@@ -13,8 +13,7 @@ enum OpenAPIDocument {
         var named: Set<String> = []
         for kind in MotionRequest.Kind.allCases {
             for field in MotionRequest.parameters(of: kind) where named.insert(field.name).inserted {
-                let type = field.kind == .text ? "string" : field.kind == .flag ? "boolean" : "number"
-                properties.append((field.name, #"{"type": "\#(type)"}"#))
+                properties.append((field.name, #"{"type": "\#(field.kind.jsonType)"}"#))
             }
         }
         return JSONText.object(properties)
