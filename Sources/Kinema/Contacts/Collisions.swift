@@ -296,15 +296,14 @@ enum Collisions {
         return state
     }
 
-    /// A body sliding on plane `p` that friction stops (`ImpactSearch.earliestStop`): its velocity
-    /// left along the plane's normal alone, its resting contacts held, their gaps closed.
-    static func stopSliding<V>(_ system: SceneSystem<V>, _ arrived: PhaseState<V>, body b: Int, on p: Int)
+    /// A resting contact whose sliding friction stops (`ImpactSearch.earliestStop`): its sides'
+    /// relative velocity left along its normal alone, the resting contacts held, their gaps closed.
+    static func stopSliding<V>(_ system: SceneSystem<V>, _ arrived: PhaseState<V>, _ contact: RestingContact)
         -> PhaseState<V>
     {
         var state = arrived
-        let v = system.vector(state.velocity, body: b), n = system.planeNormals[p]
-        system.set(&state.velocity, body: b, to: (v * n).sum() * n)
-        holdResting(system, &state, around: [b])
+        removeSliding(system, &state, contact, slidingVelocity(system, state, contact))
+        holdResting(system, &state, around: contact.other >= 0 ? [contact.body, contact.other] : [contact.body])
         closeGaps(system, &state)
         return state
     }
@@ -446,18 +445,54 @@ enum Collisions {
         state.position = state.position + correction
     }
 
-    /// Sets to 0 the velocity along the plane of bodies resting on a plane with friction that an
-    /// impulse left sliding slower than the stopping speed. Friction holds them from then on (or
+    /// Sets to 0 the sliding of resting contacts with friction (a body on a plane, two spheres)
+    /// that an impulse left slower than the stopping speed. Friction holds them from then on (or
     /// lets them slip along what pulls them): a leftover velocity in another direction would
     /// have them switch between holding and sliding at the sticking speed, step after tiny step.
     static func stopHeldBodies<V>(_ system: SceneSystem<V>, _ state: inout PhaseState<V>) {
-        for contact in system.resting where contact.other < 0 && system.scene.planes[contact.plane].friction > 0 {
-            let v = system.vector(state.velocity, body: contact.body), n = system.planeNormals[contact.plane]
-            let normal = (v * n).sum() * n, along = v - normal
-            if (along * along).sum() <= SceneLayout.stoppingSpeed * SceneLayout.stoppingSpeed {
-                system.set(&state.velocity, body: contact.body, to: normal)
+        for contact in system.resting where system.layout.friction(of: contact) > 0 {
+            let sliding = slidingVelocity(system, state, contact)
+            if (sliding * sliding).sum() <= SceneLayout.stoppingSpeed * SceneLayout.stoppingSpeed {
+                removeSliding(system, &state, contact, sliding)
             }
         }
+    }
+
+    /// A resting contact's normal at `position` (from the other side towards `contact.body`) and
+    /// `packed`'s relative vector there (the body's less the other's: velocities, accelerations).
+    static func relative<V>(_ system: SceneSystem<V>, _ packed: V, at position: V, _ contact: RestingContact)
+        -> (normal: SIMD3<Double>, relative: SIMD3<Double>)
+    {
+        let u = system.vector(packed, body: contact.body)
+        guard contact.other >= 0 else { return (system.planeNormals[contact.plane], u) }
+        let d = system.vector(position, body: contact.body) - system.vector(position, body: contact.other)
+        let distance = (d * d).sum().squareRoot()
+        return (distance > 0 ? d / distance : .zero, u - system.vector(packed, body: contact.other))
+    }
+
+    /// How the two sides of a resting contact slide over each other: their relative velocity
+    /// across its normal (what friction acts against).
+    static func slidingVelocity<V>(_ system: SceneSystem<V>, _ state: PhaseState<V>, _ contact: RestingContact)
+        -> SIMD3<Double>
+    {
+        let (n, u) = relative(system, state.velocity, at: state.position, contact)
+        return u - (u * n).sum() * n
+    }
+
+    /// Takes `sliding` out of the relative velocity of a resting contact's sides, in equal and
+    /// opposite impulses (momentum kept; a static side keeps still).
+    static func removeSliding<V>(
+        _ system: SceneSystem<V>, _ state: inout PhaseState<V>, _ contact: RestingContact, _ sliding: SIMD3<Double>
+    ) {
+        let w = system.layout.inverseMasses, b = contact.body
+        guard contact.other >= 0 else {
+            system.set(&state.velocity, body: b, to: system.vector(state.velocity, body: b) - sliding)
+            return
+        }
+        let o = contact.other, total = w[b] + w[o]
+        guard total > 0 else { return }
+        system.set(&state.velocity, body: b, to: system.vector(state.velocity, body: b) - (w[b] / total) * sliding)
+        system.set(&state.velocity, body: o, to: system.vector(state.velocity, body: o) + (w[o] / total) * sliding)
     }
 
     /// How fast the two sides of a resting contact move apart along its normal.
@@ -651,4 +686,7 @@ extension RestingContact {
         case .body(let o): self.init(body: body, on: o)
         }
     }
+
+    /// What `body` rests on.
+    var collider: Collisions.Collider { other >= 0 ? .body(other) : .plane(plane) }
 }

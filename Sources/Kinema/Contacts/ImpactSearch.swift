@@ -1,13 +1,13 @@
 /// Stage 2 of the located contacts (`SceneStepper`): the earliest impact on the dense output of
-/// the step just taken, and the earliest stop of a body sliding on a plane with friction. Static,
+/// the step just taken, and the earliest stop of a contact sliding with friction. Static,
 /// over the integrator `inout`: the stepper's state stays the stepper's.
 enum ImpactSearch {
     struct Impact {
         var time: Double
         var body: Int
         var collider: Collisions.Collider
-        /// Not an impact: the body, sliding on the plane `collider`, stops there (its velocity
-        /// along the plane is set to 0, and friction holds it from then on while it can).
+        /// Not an impact: the body, sliding on `collider` (a plane or a sphere it rests on), stops
+        /// there (the sliding is set to 0, and friction holds it from then on while it can).
         var stops = false
     }
 
@@ -24,55 +24,55 @@ enum ImpactSearch {
         }
     }
 
-    /// The first time in the last step where a body sliding on a plane with friction stops: its
-    /// velocity along the plane, in its direction at the step's start, falls to the stopping
-    /// speed, below which friction ramps down to the sticking law. Without it, a method's steps
-    /// carry the velocity past 0 and friction then pushes it back: the body jitters on instead of
-    /// stopping; and a body pulled along (less than friction holds) would creep on at the speed
-    /// where the ramp's partial friction balances the pull (1.6e-6 m/s under a 3 N spring).
+    /// The first time in the last step where a resting contact with friction stops sliding (a
+    /// body on a plane, two spheres over each other): its sides' sliding velocity, in its
+    /// direction at the step's start, falls to the stopping speed, below which friction ramps
+    /// down to the sticking law. Without it, a method's steps carry the velocity past 0 and
+    /// friction then pushes it back: the body jitters on instead of stopping; and a body pulled
+    /// along (less than friction holds) would creep on at the speed where the ramp's partial
+    /// friction balances the pull (1.6e-6 m/s under a 3 N spring).
     static func earliestStop<I: Integrator, V>(in integrator: inout I, fixedStep: Bool) -> Impact?
     where I.System == SceneSystem<V> {
-        let t0 = integrator.previousTime, t1 = integrator.time, layout = integrator.system.layout
-        let resting = integrator.system.resting, planes = layout.scene.planes
-        guard t1 > t0, resting.contains(where: { $0.other < 0 && planes[$0.plane].friction > 0 }) else { return nil }
-        let start = integrator.interpolateInPlace(at: t0), end = integrator.state.velocity
+        let t0 = integrator.previousTime, t1 = integrator.time, system = integrator.system
+        let rubbing = system.resting.filter { system.layout.friction(of: $0) > 0 }
+        guard t1 > t0, !rubbing.isEmpty else { return nil }
+        let start = integrator.interpolateInPlace(at: t0), end = integrator.state
         var free: V?  // the acceleration at the start without the contacts, where needed
         var first: Impact?
-        for contact in resting where contact.other < 0 && planes[contact.plane].friction > 0 {
-            let n = layout.planeNormals[contact.plane], d = layout.dimensions
-            func along(_ v: V) -> SIMD3<Double> {
-                let u = Self.vector(v, body: contact.body, dimensions: d)
-                return u - (u * n).sum() * n
-            }
-            let v0 = along(start.velocity), speed = (v0 * v0).sum().squareRoot()
+        for contact in rubbing {
+            let v0 = Collisions.slidingVelocity(system, start, contact), speed = (v0 * v0).sum().squareRoot()
             let stopping = SceneLayout.stoppingSpeed
             guard speed > stopping else { continue }
             let time: Double
-            if (along(end) * v0).sum() <= stopping * speed {
+            if (Collisions.slidingVelocity(system, end, contact) * v0).sum() <= stopping * speed {
                 time = Collisions.lastNonNegative(t0, t1) { t in
-                    (along(integrator.interpolateInPlace(at: t).velocity) * v0).sum() - stopping * speed
+                    (Collisions.slidingVelocity(system, integrator.interpolateInPlace(at: t), contact) * v0).sum()
+                        - stopping * speed
                 }
             } else {
                 // A fixed step can carry a slow body past 0 and back for ever (its stages see
-                // friction reverse): it stops where friction alone would stop it in the step,
-                // if friction can hold what pulls it.
+                // friction reverse): it stops where friction, less what pulls it along, would
+                // stop it in the step, if friction can hold what pulls it.
                 guard fixedStep else { continue }
                 let acceleration: V
                 if let free {
                     acceleration = free
                 } else {
-                    var system = integrator.system
-                    system.resting = []
-                    acceleration = system.acceleration(position: start.position, velocity: start.velocity, time: t0)
+                    var unheld = system
+                    unheld.resting = []
+                    acceleration = unheld.acceleration(position: start.position, velocity: start.velocity, time: t0)
                     free = acceleration
                 }
-                let a = Self.vector(acceleration, body: contact.body, dimensions: d), pressing = -(a * n).sum()
-                let pull = a + pressing * n, limit = planes[contact.plane].friction * pressing
-                guard pressing > 0, speed <= limit * (t1 - t0), (pull * pull).sum() <= limit * limit else { continue }
-                time = t0 + speed / limit
+                let (n, a) = Collisions.relative(system, acceleration, at: start.position, contact)
+                let pressing = -(a * n).sum(), pull = a + pressing * n
+                let limit = system.layout.friction(of: contact) * pressing
+                let slowing = limit - (pull * v0).sum() / speed
+                guard pressing > 0, slowing > 0, speed <= slowing * (t1 - t0), (pull * pull).sum() <= limit * limit
+                else { continue }
+                time = t0 + speed / slowing
             }
             if first.map({ time < $0.time }) ?? true {
-                first = Impact(time: time, body: contact.body, collider: .plane(contact.plane), stops: true)
+                first = Impact(time: time, body: contact.body, collider: contact.collider, stops: true)
             }
         }
         return first

@@ -147,7 +147,7 @@ extension SceneLayout {
         let w = Array(inverseMasses), d = dimensions
         let contacts = resting.enumerated().map { c, contact in
             Contact(
-                body: contact.body, other: contact.other >= 0 ? .body(contact.other) : .plane(contact.plane),
+                body: contact.body, other: contact.collider,
                 normal: SIMD3(normals[3 * c], normals[3 * c + 1], normals[3 * c + 2]), gap: 0, scale: 1,
                 mass: 1, restitution: 0, friction: 0)
         }

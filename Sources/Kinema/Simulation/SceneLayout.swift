@@ -190,14 +190,14 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// (below it, friction ramps down and could balance a pull it holds, leaving a creep).
     static var stoppingSpeed: Double { 2 * ContactTolerances.stickingSpeed }
 
-    /// Resting contacts: the acceleration into each removed, friction added on planes.
+    /// Resting contacts: the acceleration into each removed, Coulomb friction added.
     /// Sphere pairs pass their normal force on (a ball on a ball on the floor), so their normal
     /// forces are solved exactly, as one complementarity problem (`pressContacts`): projected
     /// Gauss–Seidel sweeps converge slowly along a chain of contacts, and a push one takes early
-    /// stays when the others make it too much. Friction on a plane is then added by sweeps from
-    /// those forces, at most `ContactTolerances.frictionSweeps`, each bounded by the normal force
-    /// accumulated (a stack's weight, not the body's own); the same sweeps stand in where the
-    /// exact solve fails.
+    /// stays when the others make it too much. Friction (on a plane, or between two spheres) is
+    /// then added by sweeps from those forces, at most `ContactTolerances.frictionSweeps`, each
+    /// bounded by the normal force accumulated (a stack's weight, not the body's own); the same
+    /// sweeps stand in where the exact solve fails.
     ///
     /// With `pressing`, writes there, per contact, the normal acceleration its force gave (0 for
     /// one that does not press).
@@ -223,7 +223,7 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             let forces = buffer.baseAddress!, bending = forces + 4 * m
             forces.initialize(repeating: 0, count: 4 * m)
             let exact = pressContacts(x, v, a, resting, pressing: forces)
-            if !exact || resting.contains(where: { $0.other < 0 && scene.planes[$0.plane].friction > 0 }) {
+            if !exact || resting.contains(where: { friction(of: $0) > 0 }) {
                 for (c, contact) in resting.enumerated() where contact.other >= 0 {
                     bending[c] = Self.bending(
                         load(x, contact.body, d) - load(x, contact.other, d),
@@ -232,12 +232,14 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
                 for _ in 0..<ContactTolerances.frictionSweeps {
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
+                        var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
                         if contact.other >= 0 {
                             forces[4 * c] += resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
-                            continue
+                            rubPair(contact, x, v, a, pressing: forces[4 * c], friction: &friction, pushed: &pushed)
+                        } else {
+                            resolvePlane(
+                                contact, x, v, a, pressing: &forces[4 * c], friction: &friction, pushed: &pushed)
                         }
-                        var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
-                        resolvePlane(contact, x, v, a, pressing: &forces[4 * c], friction: &friction, pushed: &pushed)
                         (forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3]) = (friction.x, friction.y, friction.z)
                     }
                     if !pushed { break }
@@ -294,26 +296,69 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             return  // pulled away and never pressed: the contact lets go (the simulator ends it)
         }
         let vi = load(v, contact.body, d)
-        let tangential = vi - (vi * n).sum() * n
-        let speed = (tangential * tangential).sum().squareRoot(), limit = mu * pressing
         // The acceleration along the plane without the friction applied so far.
         let free: SIMD3<Double> = ai - friction
-        let updated: SIMD3<Double>
-        if speed > ContactTolerances.stickingSpeed {
-            // Full from the stopping speed, so that a body pushed past the sticking speed by a
-            // contact above does not meet the whole of μN at once.
-            updated = -((limit * min(1, speed / ContactTolerances.stickingSpeed - 1) / speed) * tangential)
-        } else {
-            let pull = (free * free).sum().squareRoot()  // along the plane here
-            updated = pull <= limit ? -free : -((limit / pull) * free)
-        }
+        let updated = Self.coulomb(free: free, sliding: vi - (vi * n).sum() * n, limit: mu * pressing)
         ai = free + updated
-        let change: SIMD3<Double> = updated - friction, size: Double = (free * free).sum()
-        if (change * change).sum() > ContactTolerances.rounding * ContactTolerances.rounding * (1 + size) {
-            pushed = true
-        }
+        Self.note(updated - friction, against: free, pushed: &pushed)
         friction = updated
         store(ai, a, contact.body, d)
+    }
+
+    /// Sets the Coulomb friction between two pressed spheres (bounded by `pressing`, the relative
+    /// normal acceleration their force removed) in place of the `friction` applied before, as on a
+    /// plane but on their relative motion across the line of centres: against their relative
+    /// sliding velocity, or holding them while the relative acceleration across it is at most μ
+    /// times the normal one. Equal and opposite forces: momentum is kept.
+    @inline(__always)
+    private func rubPair(
+        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+        _ a: UnsafeMutablePointer<Double>, pressing: Double, friction: inout SIMD3<Double>, pushed: inout Bool
+    ) {
+        let d = dimensions, (b, o) = (contact.body, contact.other), mu = scene.contacts?.friction ?? 0
+        let separation = load(x, b, d) - load(x, o, d)
+        let distance = (separation * separation).sum().squareRoot()
+        let wb = inverseMasses[b], wo = inverseMasses[o]
+        guard mu > 0, pressing > 0, distance > 0, wb + wo > 0 else { return }
+        let n = separation / distance
+        let ab = load(UnsafePointer(a), b, d), ao = load(UnsafePointer(a), o, d)
+        let relative = ab - ao, u = load(v, b, d) - load(v, o, d)
+        // The relative acceleration across the line of centres without the friction applied so far.
+        let free: SIMD3<Double> = relative - (relative * n).sum() * n - friction
+        let updated = Self.coulomb(free: free, sliding: u - (u * n).sum() * n, limit: mu * pressing)
+        let change = updated - friction
+        Self.note(change, against: free, pushed: &pushed)
+        store(ab + (wb / (wb + wo)) * change, a, b, d)
+        store(ao - (wo / (wb + wo)) * change, a, o, d)
+        friction = updated
+    }
+
+    /// Coulomb's law on a contact's tangent, in relative accelerations: against the `sliding`
+    /// velocity, `limit` (μ times the normal one) in full from the stopping speed, so that a
+    /// body pushed past the sticking speed by a contact above does not meet the whole of it at
+    /// once; below `stickingSpeed`, held (the `free` acceleration along the tangent cancelled, up
+    /// to `limit`), or slipping against it beyond that.
+    @inline(__always)
+    static func coulomb(free: SIMD3<Double>, sliding: SIMD3<Double>, limit: Double) -> SIMD3<Double> {
+        let speed = (sliding * sliding).sum().squareRoot()
+        if speed > ContactTolerances.stickingSpeed {
+            return -((limit * min(1, speed / ContactTolerances.stickingSpeed - 1) / speed) * sliding)
+        }
+        let pull = (free * free).sum().squareRoot()
+        return pull <= limit ? -free : -((limit / pull) * free)
+    }
+
+    /// Notes in `pushed` a friction `change` beyond rounding of the `free` acceleration: the
+    /// sweeps go on.
+    @inline(__always)
+    private static func note(_ change: SIMD3<Double>, against free: SIMD3<Double>, pushed: inout Bool) {
+        let rounding = ContactTolerances.rounding * ContactTolerances.rounding * (1 + (free * free).sum())
+        if (change * change).sum() > rounding { pushed = true }
+    }
+
+    /// The Coulomb coefficient of a resting contact: its plane's, or the scene's between spheres.
+    func friction(of contact: RestingContact) -> Double {
+        contact.other >= 0 ? scene.contacts?.friction ?? 0 : scene.planes[contact.plane].friction
     }
 
     @inline(__always)

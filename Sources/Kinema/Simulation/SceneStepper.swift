@@ -224,8 +224,9 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 from: before, to: integrator.state, contacts: contactsBefore, resting: integrator.system.resting,
                 dimensions: system.dimensions)
         }
-        if impact.stops, case .plane(let p) = impact.collider {
-            integrator.restart(at: impact.time, state: Collisions.stopSliding(system, before, body: impact.body, on: p))
+        if impact.stops {
+            let contact = RestingContact(body: impact.body, collider: impact.collider)
+            integrator.restart(at: impact.time, state: Collisions.stopSliding(system, before, contact))
             return
         }
         let recorded = events.count
