@@ -14,6 +14,10 @@ enum ContactTolerances {
     static let rounding = 1e-12
     /// A time within this fraction of a run's duration of its end is the end.
     static let timeRounding = 1e-12
+    /// How long (s) every body of an island must stay calm before the island sleeps (slower than
+    /// the scene's rest velocity under `MoreauJeanScene`, still under the stepper): long enough for
+    /// a bounce slower than the rest velocity to turn.
+    static let timeToSleep = 0.5
 
     // MARK: Time stepping (`MoreauJeanScene`)
 
@@ -46,9 +50,6 @@ enum ContactTolerances {
     /// reach of the speeds the solve gave, while a body leaves the solve faster than its reach
     /// assumed (a ball hit across a pile).
     static let velocityRounds = 4
-    /// How long (s) every body of an island must stay slower than the scene's rest velocity
-    /// before the island sleeps: long enough for a bounce slower than the rest velocity to turn.
-    static let timeToSleep = 0.5
     /// The broad phase's reach beyond what the bodies' speeds cover in a step (relative): pairs
     /// this close are contacts of the step even when they move apart.
     static let margin = 1e-6
@@ -79,7 +80,9 @@ enum ContactTolerances {
     /// may have come within touching on the path between them, to be searched for a dip.
     static let approachSlack = 0.1
     /// A body slower than this (units/s), its acceleration below this times (1 + g), is still:
-    /// the contact solve leaves a residue of about 1e-12 of gravity.
+    /// the contact solve leaves a residue of about 1e-12 of gravity. Held this slow for
+    /// `timeToSleep`, an island sleeps under the stepper (`SleepingIslands`): pinned, each body
+    /// stays within this times the time left of where it would have crept to.
     static let stillness = 1e-9
     /// The least rest speed (units/s), for a scene whose rest velocity is 0: slower than this,
     /// a bounce is rounding.

@@ -1,8 +1,10 @@
 /// Bodies joined by pressing contacts or by springs, as islands (union–find), and which islands
-/// sleep. A body is calm while it is slower than the scene's rest speed and a contact presses on
-/// it; an island all of whose bodies have been calm for `ContactTolerances.timeToSleep` sleeps:
-/// its velocities are set to 0 and it is neither stepped nor solved until an awake body reaches
-/// it (`wake`). Static bodies join no island: they pass nothing on.
+/// sleep. A body is calm while a contact presses on it and it is slow: slower than the scene's
+/// rest speed (the rest rule) in `MoreauJeanScene`, still (`ContactTolerances.stillness`) in the
+/// stepper (`SleepingIslands`). An island all of whose bodies have been calm for
+/// `ContactTolerances.timeToSleep` sleeps: its velocities are set to 0 and it is neither stepped
+/// nor solved until an awake body reaches it (`wake`). Static bodies join no island: they pass
+/// nothing on.
 struct Islands {
     private(set) var awake: [Bool]
     /// How long each body has been calm.
@@ -41,42 +43,45 @@ struct Islands {
         for b in awake.indices where !awake[b] { wake(b) }
     }
 
-    /// After a step of `h`: the islands of the awake moving bodies, joined by `contacts` that
-    /// press (a normal impulse > 0) and by `springs` between bodies; each island whose bodies
-    /// have all been calm long enough goes to sleep, its velocities set to 0.
+    /// After a step of `h`: the islands of the awake moving bodies, joined by the contacts that
+    /// press (`pressing`: a body and the sphere across, nil for a plane) and by `springs` between
+    /// bodies; each island whose bodies have all been calm (`isCalm` of a body's speed and
+    /// whether a contact presses it) long enough goes to sleep, its velocities set to 0. Returns
+    /// the bodies that fell asleep.
+    @discardableResult
     mutating func update(
-        after h: Double, contacts: [Contact], velocities v: inout [SIMD3<Double>], inverseMasses w: [Double],
-        scene: PhysicsScene
-    ) {
+        after h: Double, pressing: [(body: Int, other: Int?)], velocities v: inout [SIMD3<Double>],
+        inverseMasses w: UnsafeBufferPointer<Double>, springs: [SpringForce], isCalm: (Double, Bool) -> Bool
+    ) -> [Int] {
         var pressed = [Bool](repeating: false, count: awake.count)
         for b in parent.indices { parent[b] = b }
-        for contact in contacts where contact.normalImpulse > 0 {
-            pressed[contact.body] = true
-            if let o = contact.partner, w[o] > 0 {
+        for (body, other) in pressing {
+            pressed[body] = true
+            if let o = other, w[o] > 0 {
                 pressed[o] = true
-                join(contact.body, o)
+                join(body, o)
             }
         }
-        for spring in scene.springs {
+        for spring in springs {
             guard case .bodies(let a, let b) = spring.ends, w[a] > 0, w[b] > 0 else { continue }
             join(a, b)
         }
         var quiet = [Double](repeating: .infinity, count: awake.count)
         for b in awake.indices where awake[b] && w[b] > 0 {
             let speed = (v[b] * v[b]).sum().squareRoot()
-            calm[b] = scene.rests(movingAt: speed, pressed: pressed[b]) ? calm[b] + h : 0
+            calm[b] = isCalm(speed, pressed[b]) ? calm[b] + h : 0
             let root = find(b)
             quiet[root] = min(quiet[root], calm[b])
         }
         // A spring's force changes as its bodies creep: an island with one does not sleep.
-        for spring in scene.springs {
+        for spring in springs {
             switch spring.ends {
             case .anchor(let b, _) where w[b] > 0: quiet[find(b)] = 0
             case .bodies(let a, _) where w[a] > 0: quiet[find(a)] = 0
             default: break
             }
         }
-        var islandOf: [Int: Int] = [:]
+        var islandOf: [Int: Int] = [:], fell: [Int] = []
         for b in awake.indices where awake[b] && w[b] > 0 && quiet[find(b)] >= ContactTolerances.timeToSleep {
             let root = find(b)
             let island = islandOf[root] ?? sleeping.count
@@ -88,7 +93,9 @@ struct Islands {
             awake[b] = false
             sleptWith[b] = island
             v[b] = .zero
+            fell.append(b)
         }
+        return fell
     }
 
     private mutating func find(_ b: Int) -> Int {

@@ -140,8 +140,12 @@ struct MoreauJeanScene {
         for b in x.indices where w[b] > 0 { x[b] += h * v[b] }
         let projected = try project(w: w)
         try record(contacts, projected: projected, free: free, h: h, events: &events)
-        islands.update(
-            after: h, contacts: contacts, velocities: &v, inverseMasses: w, scene: scene)
+        let pressing = contacts.filter { $0.normalImpulse > 0 }.map { (body: $0.body, other: $0.partner) }
+        w.withUnsafeBufferPointer { w in
+            islands.update(
+                after: h, pressing: pressing, velocities: &v, inverseMasses: w, springs: scene.springs,
+                isCalm: { scene.rests(movingAt: $0, pressed: $1) })
+        }
         time += h
         steps += 1
         guard v.allSatisfy({ ($0 * $0).sum().isFinite }) else {

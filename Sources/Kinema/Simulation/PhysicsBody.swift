@@ -41,6 +41,13 @@ public struct PhysicsBody: Hashable, Sendable {
         self.isStatic = isStatic
     }
 
+    /// The body pinned where it is (static, still): a sleeping body, to the stepper.
+    package func pinned() -> PhysicsBody {
+        var body = self
+        (body.isStatic, body.velocity) = (true, .zero)
+        return body
+    }
+
     /// 1/mass, and 0 for a static body.
     package var inverseMass: Double { isStatic ? 0 : 1 / mass }
 }

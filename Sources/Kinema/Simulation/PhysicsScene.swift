@@ -98,6 +98,18 @@ public struct PhysicsScene: Hashable, Sendable {
         self.restVelocity = restVelocity
     }
 
+    /// `scene` with the bodies `pinned` marks pinned where they are (`PhysicsBody.pinned()`).
+    package init(_ scene: PhysicsScene, pinning pinned: [Bool]) {
+        dimensions = scene.dimensions
+        bodies = zip(scene.bodies, pinned).map { body, pinned in pinned ? body.pinned() : body }
+        springs = scene.springs
+        gravity = scene.gravity
+        drag = scene.drag
+        planes = scene.planes
+        contacts = scene.contacts
+        restVelocity = scene.restVelocity
+    }
+
     /// The number of coordinates, bodies × dimensions.
     public var coordinateCount: Int { bodies.count * dimensions }
 

@@ -37,6 +37,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     var pairTests: Int { neighbourhood.tests }
     /// Whether the last step ended with resting contacts overlapping beyond rounding (`Collisions.closeGaps`).
     private var contactsDrifted = false
+    private var sleeping: SleepingIslands
     typealias Impact = ImpactSearch.Impact
 
     /// The energy a passive scene may gain, relative to its initial energy, before the run is
@@ -61,6 +62,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
         let scene = forces.scene
         hasColliders = scene.hasColliders
         neighbourhood = ImpactNeighbourhood(scene)
+        sleeping = SleepingIslands(bodies: scene.bodies.count)
         self.integrator = integrator
         resetEnergy()
     }
@@ -150,35 +152,8 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
                 next += 1
             }
             if hasColliders && Collisions.releaseParting(in: &integrator) { neighbourhood.sweepAgain() }
+            if sleeping.settle(&integrator, scene: forces.scene) { neighbourhood.sweepAgain() }
         }
-    }
-
-    /// Steps through `times` (as `advance(through:)`), the states reported there recorded as a
-    /// trajectory of `scene`. Each time is reported once, in order, so the states go straight into
-    /// storage of that size (no append per value, each checking uniqueness and capacity), and the
-    /// times are the ones asked for.
-    mutating func samples(
-        at times: [Double], stepLimit: Double, scene: PhysicsScene,
-        events: inout [ImpactEvent]
-    ) throws -> (times: [Double], positions: [Double], velocities: [Double]) {
-        let lanes = scene.coordinateCount, size = times.count * lanes
-        var samples = 0
-        var velocities: [Double] = []
-        let positions = try [Double](unsafeUninitializedCapacity: size) { positions, positionCount in
-            velocities = try [Double](unsafeUninitializedCapacity: size) { velocities, velocityCount in
-                try advance(through: times, stepLimit: stepLimit, events: &events) { _, state in
-                    let row = samples * lanes
-                    guard row + lanes <= size else { return }
-                    for j in 0..<lanes {
-                        positions[row + j] = state.position[lane: j]
-                        velocities[row + j] = state.velocity[lane: j]
-                    }
-                    samples += 1
-                    (positionCount, velocityCount) = (row + lanes, row + lanes)
-                }
-            }
-        }
-        return (samples == times.count ? times : Array(times.prefix(samples)), positions, velocities)
     }
 
     /// Counts steps and impacts from now on (a live scene's budget is per frame, not for ever).
@@ -191,6 +166,7 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     /// beyond it and any impact found there are dropped, contacts are found again and the energy
     /// check starts from the new state.
     mutating func restart(at time: Double, state: PhaseState<V>) throws {
+        sleeping.wakeAll(&integrator, system: forces)
         var system = integrator.system
         system.resting = try Collisions.initialContacts(system, state)
         integrator.system = system
@@ -213,8 +189,10 @@ struct SceneStepper<I: Integrator, V: StateVector> where I.System == SceneSystem
     private mutating func apply(_ impact: Impact, arriving arrived: PhaseState<V>? = nil, events: inout [ImpactEvent])
         throws
     {
+        let before = arrived ?? integrator.interpolateInPlace(at: impact.time)
+        sleeping.wake(for: impact.body, impact.collider, in: &integrator, scene: forces.scene)
         var system = integrator.system
-        let before = arrived ?? integrator.interpolateInPlace(at: impact.time), contactsBefore = system.resting
+        let contactsBefore = system.resting
         neighbourhood.impact(
             at: impact.time, stepEnd: integrator.time, step: integrator.time - integrator.previousTime,
             x: integrator.state.position, v: integrator.state.velocity, layout: system.layout,
