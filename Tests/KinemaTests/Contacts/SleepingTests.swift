@@ -30,7 +30,7 @@ struct SleepingTests {
             #expect(row(run.velocities, i).allSatisfy { $0 == 0 }, "\(method): woke at \(run.times[i])")
             #expect(row(run.positions, i) == row(run.positions, asleep), "\(method): moved at \(run.times[i])")
         }
-        #expect(Self.deepestOverlap(run) <= 1e-8, "\(method)")
+        #expect(run.deepestOverlap <= 1e-8, "\(method)")
     }
 
     /// Ball A rests on a frictionless floor and falls asleep; ball B slides into it at 1 m/s and
@@ -82,24 +82,5 @@ struct SleepingTests {
             #expect(abs(simulator.position(ofBody: 0).y - height) <= 1e-12, "\(method) at \(t)")
         }
         #expect(abs((landed ?? 0) - (1 + 4 / g)) <= 1e-12, "\(method): landed at \(String(describing: landed))")
-    }
-
-    /// The deepest any ball is inside a plane or another ball over the samples.
-    static func deepestOverlap(_ run: Trajectory) -> Double {
-        let scene = run.scene
-        var deepest = 0.0
-        for i in 0..<run.count {
-            for (b, body) in scene.bodies.enumerated() {
-                let x = run.position(atSample: i, ofBody: b)
-                for plane in scene.planes {
-                    deepest = max(deepest, plane.offset + body.radius - (x * plane.normal).sum())
-                }
-                for o in (b + 1)..<scene.bodies.count {
-                    let d = x - run.position(atSample: i, ofBody: o)
-                    deepest = max(deepest, body.radius + scene.bodies[o].radius - (d * d).sum().squareRoot())
-                }
-            }
-        }
-        return deepest
     }
 }
