@@ -10,10 +10,12 @@ import RealModule
 ///
 /// A body that comes to rest on a plane (a bounce slower than the rest velocity, pressed there by
 /// gravity) stays in the queue: it slides on the plane under gravity's component along it, with
-/// Coulomb friction decelerating it to a stop where friction holds it. What the queue does not
-/// model — two spheres at rest on each other, a body pressed into two planes, friction turning a
-/// sliding body's direction — ends it (`handedOff`): the run goes on under the stepper from the
-/// state at that instant.
+/// Coulomb friction decelerating it to a stop where friction holds it. An impact the queue's
+/// pairwise impulses cannot resolve (a ball on the floor hit from above) is resolved as the stepper
+/// resolves it, every touching body in one impulse problem, and the queue goes on from there.
+/// What the queue does not model — two spheres at rest on each other, a body pressed into two
+/// planes, friction turning a sliding body's direction — ends it (`handedOff`): the run goes on
+/// under the stepper from the state at that instant.
 struct EventDrivenScene {
     let scene: PhysicsScene
     let d: Int
@@ -29,12 +31,14 @@ struct EventDrivenScene {
     let grid: Grid
     var cellOf: [Int], members: [[Int]]
     var time = 0.0
-    private(set) var processed = 0
+    var processed = 0
     let eventLimit: Int
     /// Whether the queue stopped at `time` in a state it does not model; the stepper goes on from
     /// `state(at: time)`, resolving `pendingImpact` first where there is one.
     var handedOff = false
     var pendingImpact: (body: Int, collider: Collisions.Collider)?
+    /// The last handed-off impact resolved in the queue (`resolvePendingImpact`).
+    var resolvedHandOff: (time: Double, body: Int, collider: Collisions.Collider)?
 
     /// Whether `scene` can be run this way: nothing but a uniform gravity accelerates its bodies
     /// between impacts.
@@ -130,6 +134,7 @@ struct EventDrivenScene {
             }
             if next.kind.isImpact {
                 processed += 1
+                if handedOff { try resolvePendingImpact(events: &events) }
                 if processed > eventLimit { throw SimulationError.tooManyEvents(time: time, limit: eventLimit) }
             }
         }

@@ -191,6 +191,61 @@ struct EventQueueGravityTests {
         }
     }
 
+    /// A ball at rest on the floor hit from above off its centre line (the falling ball's centre
+    /// half a diameter to its right): the floor holds the lower ball down through the impact, so
+    /// the one impulse problem has J = (1 + e)·u / (1/m + sin²θ/m) along the line of centres
+    /// (u the approach along it, sin θ = 1/2). The lower ball then slides left at J sin θ / m
+    /// into the wall, the upper one flies on a parabola to the floor: the queue goes on after the
+    /// impact (every step one of its events), each time to 1e-12 s.
+    @Test func aBallOnTheFloorHitFromAboveSlidesOnInTheQueue() throws {
+        let r = 0.1, e = 0.5, offset = r, wall = -0.5
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "low", position: SIMD3(0, r, 0), radius: r),
+                PhysicsBody(name: "high", position: SIMD3(offset, 1, 0), radius: r)
+            ], gravity: SIMD3(0, -Self.g, 0),
+            planes: [
+                Plane(name: "floor", normal: SIMD3(0, 1, 0), restitution: 0.5),
+                Plane(name: "left", normal: SIMD3(1, 0, 0), offset: wall, restitution: 0.5)
+            ], contacts: .init(restitution: e))
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 0.8, sampleRate: 100)
+        let sine = offset / (2 * r), cosine = (1 - sine * sine).squareRoot(), meeting = r + 2 * r * cosine
+        let impact = (2 * (1 - meeting) / Self.g).squareRoot(), speed = Self.g * impact
+        let impulse = (1 + e) * speed * cosine / (1 + sine * sine)
+        let low = -impulse * sine, high = SIMD2(impulse * sine, -speed + impulse * cosine)
+        let atWall = impact + (-r - wall) / -low
+        // The upper ball reaches the floor where meeting + vy s − g s²/2 = r.
+        let fall = (high.y + (high.y * high.y + 2 * Self.g * (meeting - r)).squareRoot()) / Self.g
+        let expected: [(body: String, collider: String, time: Double)] = [
+            ("low", "high", impact), ("high", "floor", impact + fall), ("low", "left", atWall)
+        ].sorted { $0.time < $1.time }
+        let order = run.events.prefix(3).map { "\($0.body)–\($0.collider)" }
+        #expect(order == expected.map { "\($0.body)–\($0.collider)" }, "\(order)")
+        for (event, reference) in zip(run.events, expected) {
+            #expect(
+                abs(event.time - reference.time) <= 1e-12,
+                "\(event.body)–\(event.collider) at \(event.time), closed form \(reference.time)")
+        }
+        #expect(run.steps == run.events.count, "\(run.steps) steps for \(run.events.count) impacts")
+        for i in 0..<run.count where run.times[i] > impact && run.times[i] < min(atWall, impact + fall) {
+            let s = run.times[i] - impact
+            #expect(abs(run.velocity(atSample: i, ofBody: 0).x - low) <= 1e-12, "t = \(run.times[i])")
+            #expect(abs(run.position(atSample: i, ofBody: 0).y - r) <= 1e-12)
+            let upper = run.position(atSample: i, ofBody: 1)
+            #expect(abs(upper.x - (offset + high.x * s)) <= 1e-12, "t = \(run.times[i])")
+            #expect(abs(upper.y - (meeting + high.y * s - 0.5 * Self.g * s * s)) <= 1e-12, "t = \(run.times[i])")
+        }
+        ContactTests.expectNothingInside(run, scene, "exact")
+        var live = try PhysicsSimulator(scene: scene, method: .exact)
+        for i in 1..<run.count {
+            live.advance(to: run.times[i])
+            #expect(live.failure == nil)
+            let off = live.position(ofBody: 0) - run.position(atSample: i, ofBody: 0)
+            #expect((off * off).sum().squareRoot() <= 1e-12, "live at t = \(run.times[i])")
+        }
+    }
+
     /// Random boxes under gravity, 1-D to 3-D (2–8 balls, a static sphere in some, restitutions
     /// from 0 to 1, friction on the floor in some): at every sample nothing is inside anything
     /// beyond 1e-9 and the energy (kinetic and potential) has not grown beyond rounding; where
