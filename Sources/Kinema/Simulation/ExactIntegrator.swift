@@ -44,7 +44,12 @@ import RealModule
     public static var largestAffineScene: Int { 48 }
     /// Per body, several bodies: whether it is held at rest by its contacts (it stays put).
     var held: [Bool] = []
-    /// A body in resting contact that still moves (sliding), named in the error of the next step.
+    /// Per body, several bodies: the constant acceleration of a body sliding on planes alone, its
+    /// contacts' forces included (gravity's component along them, less friction along a straight
+    /// line), drag aside; nil for a body in flight or held.
+    var gliding: [SIMD3<Double>?] = []
+    /// A body in resting contact that still moves, on a sphere or turned by friction (the arcs
+    /// cannot follow it), named in the error of the next step.
     var sliding: Int?
 
     /// - Throws: `KinemaError` for springs whose forces are not linear (a rest length beyond
@@ -115,23 +120,44 @@ import RealModule
         }
     }
 
-    /// Which bodies their contacts hold still, and whether one in contact slides (which the arcs
-    /// cannot follow).
+    /// Which bodies their contacts hold still, which slide on planes alone (the forces of such
+    /// contacts stay constant while the body keeps a straight line, so its motion stays an arc),
+    /// and whether one moves in another contact (which the arcs cannot follow).
     mutating func findHeldBodies() {
         let count = system.scene.bodies.count, d = system.scene.dimensions
         held = [Bool](repeating: false, count: count)
+        gliding = [SIMD3<Double>?](repeating: nil, count: count)
         sliding = nil
         guard !system.resting.isEmpty else { return }
-        let a = system.acceleration(position: segmentState.position, velocity: segmentState.velocity, time: _time)
+        let x = segmentState.position, v = segmentState.velocity
+        let a = system.acceleration(position: x, velocity: v, time: _time)
         // Still to rounding: the contact solver leaves a residue of about 1e-12 of gravity.
         let g = (system.gravity * system.gravity).sum().squareRoot()
+        var onSphere = [Bool](repeating: false, count: count), rubbing = onSphere
         for contact in system.resting {
-            for b in [contact.body, contact.other] where b >= 0 {
+            if contact.other >= 0 { (onSphere[contact.body], onSphere[contact.other]) = (true, true) }
+            if system.layout.friction(of: contact) > 0 { rubbing[contact.body] = true }
+        }
+        for contact in system.resting {
+            for b in [contact.body, contact.other] where b >= 0 && !held[b] && gliding[b] == nil {
                 let still = (0..<d).allSatisfy {
-                    abs(segmentState.velocity[lane: b * d + $0]) <= ContactTolerances.stillness
+                    abs(v[lane: b * d + $0]) <= ContactTolerances.stillness
                         && abs(a[lane: b * d + $0]) <= ContactTolerances.stillness * (1 + g)
                 }
-                if still { held[b] = true } else if sliding == nil { sliding = b }
+                let ab = system.vector(a, body: b), vb = system.vector(v, body: b)
+                let speed = (vb * vb).sum().squareRoot(), along = speed > 0 ? (ab * vb).sum() / speed : 0
+                let turning = ab - (speed > 0 ? along / speed : 0) * vb
+                if still {
+                    held[b] = true
+                } else if !onSphere[b]
+                    && (!rubbing[b] || speed == 0
+                        || (turning * turning).sum().squareRoot()
+                            <= ContactTolerances.rounding * (1 + (ab * ab).sum().squareRoot()))
+                {
+                    gliding[b] = ab + (damping * system.inverseMasses[b]) * vb
+                } else if sliding == nil {
+                    sliding = b
+                }
             }
         }
     }
@@ -224,7 +250,7 @@ import RealModule
             }
             let (x, v) = Self.arc(
                 system.vector(segmentState.position, body: b), system.vector(segmentState.velocity, body: b),
-                gravity: system.gravity, drag: damping * system.inverseMasses[b], after: t - segmentStart)
+                gravity: gliding[b] ?? system.gravity, drag: damping * system.inverseMasses[b], after: t - segmentStart)
             system.set(&result.position, body: b, to: x)
             system.set(&result.velocity, body: b, to: v)
         }

@@ -246,6 +246,42 @@ struct EventQueueGravityTests {
         }
     }
 
+    /// A stack of two balls at rest from the start (so the stepper runs the scene) and, beside
+    /// it, a ball sliding on the floor: with friction μ it stops after 2/(μg) s, 2²/(2μg) m on;
+    /// without, it slides on at 2 m/s into the wall at 0.9 m / 2 m/s. Sliding on a plane alone,
+    /// its contact forces are constant, so the exact arcs follow it (to 1e-12 m) where they
+    /// refused it before, and the stack keeps its place.
+    @Test(arguments: [0.3, 0])
+    func aBallSlidesBesideAStackUnderTheExactArcs(_ mu: Double) throws {
+        let r = 0.1
+        let scene = try PhysicsScene(
+            dimensions: 2,
+            bodies: [
+                PhysicsBody(name: "low", position: SIMD3(0, r, 0), radius: r),
+                PhysicsBody(name: "high", position: SIMD3(0, 3 * r, 0), radius: r),
+                PhysicsBody(name: "slider", position: SIMD3(0.5, r, 0), velocity: SIMD3(2, 0, 0), radius: r)
+            ], gravity: SIMD3(0, -Self.g, 0),
+            planes: [
+                Plane(name: "floor", normal: SIMD3(0, 1, 0), restitution: 0.5, friction: mu),
+                Plane(name: "right", normal: SIMD3(-1, 0, 0), offset: -1.5, restitution: 0.5)
+            ], contacts: .init(restitution: 0))
+        let run = try Simulation(scene: scene).run(method: .exact, duration: 0.8, sampleRate: 50)
+        let atWall = 0.9 / 2, stop = mu > 0 ? 2 / (mu * Self.g) : Double.infinity
+        if mu > 0 {
+            #expect(run.events.isEmpty, "\(run.events.map { "\($0.body)–\($0.collider) at \($0.time)" })")
+        } else {
+            let first = try #require(run.events.first)
+            #expect(first.body == "slider" && first.collider == "right" && abs(first.time - atWall) <= 1e-12)
+        }
+        for i in 0..<run.count where run.times[i] < (mu > 0 ? .infinity : atWall) {
+            let t = min(run.times[i], stop), x = 0.5 + 2 * t - 0.5 * mu * Self.g * t * t
+            #expect(abs(run.position(atSample: i, ofBody: 2).x - x) <= 1e-12, "μ = \(mu), t = \(run.times[i])")
+            #expect(abs(run.position(atSample: i, ofBody: 2).y - r) <= 1e-12)
+            #expect(abs(run.position(atSample: i, ofBody: 1).y - 3 * r) <= 1e-12)
+        }
+        ContactTests.expectNothingInside(run, scene, "exact")
+    }
+
     /// Random boxes under gravity, 1-D to 3-D (2–8 balls, a static sphere in some, restitutions
     /// from 0 to 1, friction on the floor in some): at every sample nothing is inside anything
     /// beyond 1e-9 and the energy (kinetic and potential) has not grown beyond rounding; where
