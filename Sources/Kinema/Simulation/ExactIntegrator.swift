@@ -164,9 +164,10 @@ import RealModule
 
     public mutating func advance(toward limit: Double) throws {
         if isBallistic ? sliding != nil : !system.resting.isEmpty && isMovingInContact {
+            let body = sliding.map { "body '\(system.scene.bodies[$0].name)'" } ?? "a body"
             throw KinemaError(
-                parameter: "integrator exact", value: "a body sliding in resting contact",
-                rule: "used only until bodies come to rest (use moreau-jean for piles)")
+                parameter: "integrator exact", value: "\(body) sliding in resting contact at t = \(_time) s",
+                rule: "used only until bodies come to rest, or slide on planes alone (use moreau-jean for piles)")
         }
         let next = min(limit, _time + maximumStep)
         if isAffine && system.resting.isEmpty {
