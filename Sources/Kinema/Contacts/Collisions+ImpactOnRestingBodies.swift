@@ -82,8 +82,7 @@ extension Collisions {
         }
         events.append(
             ImpactEvent(
-                time: time, body: impact.body, hit: impact.other >= 0 ? .body(impact.other) : .plane(impact.plane),
-                in: scene,
+                time: time, body: impact.body, hit: impact.collider, in: scene,
                 speedIn: speedIn, speedOut: rests ? 0 : max(separationSpeed(system, state, impact), 0),
                 jumps: jumps))
         for jump in jumps where !changed.contains(jump.body) { changed.append(jump.body) }
@@ -120,20 +119,20 @@ extension Collisions {
     ) {
         let va = system.vector(state.velocity, body: contact.body)
         let n: SIMD3<Double>, vo: SIMD3<Double>, wa = system.inverseMasses[contact.body], wo: Double
-        if contact.other >= 0 {
-            let d =
-                system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
+        switch contact.collider {
+        case .body(let o):
+            let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: o)
             n = d / (d * d).sum().squareRoot()
-            vo = system.vector(state.velocity, body: contact.other)
-            wo = system.inverseMasses[contact.other]
-        } else {
-            (n, vo, wo) = (system.planeNormals[contact.plane], .zero, 0)
+            vo = system.vector(state.velocity, body: o)
+            wo = system.inverseMasses[o]
+        case .plane(let p):
+            (n, vo, wo) = (system.planeNormals[p], .zero, 0)
         }
         let relative = va - vo, tangential = relative - (relative * n).sum() * n
         let speed = (tangential * tangential).sum().squareRoot()
         guard speed > 0, wa + wo > 0 else { return }
         let taken = min(change, speed) / (speed * (wa + wo))
         system.set(&state.velocity, body: contact.body, to: va - (taken * wa) * tangential)
-        if contact.other >= 0 { system.set(&state.velocity, body: contact.other, to: vo + (taken * wo) * tangential) }
+        if let o = contact.other { system.set(&state.velocity, body: o, to: vo + (taken * wo) * tangential) }
     }
 }

@@ -15,24 +15,24 @@ extension Collisions {
         let system = integrator.system, resting = system.resting
         let state = integrator.state
         func held(_ contact: RestingContact, _ a: V) -> Bool {
-            guard contact.other >= 0 else {
-                return (system.vector(a, body: contact.body) * system.planeNormals[contact.plane]).sum() <= 0
+            let o: Int
+            switch contact.collider {
+            case .plane(let p): return (system.vector(a, body: contact.body) * system.planeNormals[p]).sum() <= 0
+            case .body(let other): o = other
             }
-            let d =
-                system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
-            let relative =
-                system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: contact.other)
+            let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: o)
+            let relative = system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: o)
             let n = d / (d * d).sum().squareRoot(), ab = system.vector(a, body: contact.body)
             // Apart beyond rounding (the solver's tolerance): bending from a velocity of rounding's
             // size is no parting.
-            let apart = ((ab - system.vector(a, body: contact.other)) * n).sum() + SceneLayout.bending(d, relative)
+            let apart = ((ab - system.vector(a, body: o)) * n).sum() + SceneLayout.bending(d, relative)
             return apart <= ContactTolerances.rounding * (1 + abs((ab * n).sum()))
         }
         var free = system
         free.resting = []
         let a = free.acceleration(position: state.position, velocity: state.velocity, time: integrator.time)
         var kept = resting.filter { held($0, a) }
-        if kept.count != resting.count && resting.contains(where: { $0.other >= 0 }) {
+        if kept.count != resting.count && resting.contains(where: { $0.other != nil }) {
             kept = system.withPressing(position: state.position, velocity: state.velocity) { a, pressing in
                 var c = -1
                 return resting.filter { contact in

@@ -41,11 +41,11 @@ extension Collisions {
         for contact in contacts {
             let speedIn = -separationSpeed(system, before, contact)
             guard speedIn > ContactTolerances.rounding else { continue }
-            let sides = contact.other >= 0 ? [contact.body, contact.other] : [contact.body]
+            let sides = contact.bodies
             events.append(
                 ImpactEvent(
                     time: time, body: contact.body,
-                    hit: contact.other >= 0 ? .body(contact.other) : .plane(contact.plane), in: scene,
+                    hit: contact.collider, in: scene,
                     speedIn: speedIn, speedOut: max(separationSpeed(system, state, contact), 0),
                     jumps: sides.map {
                         .init(

@@ -4,7 +4,7 @@ import RealModule
 /// gaps, the root of a gap in a step, and the impulse of an impact.
 enum Collisions {
     /// What a body hits: a plane, or another body (by index).
-    enum Collider: Hashable { case plane(Int), body(Int) }
+    typealias Collider = ImpactEvent.Collider
 
     /// Contacts at rest from the start: a body on a plane, not moving into or out of it faster than
     /// the rest velocity, and pushed into it.
@@ -77,16 +77,15 @@ enum Collisions {
         gap: Double, scale: Double
     ) {
         let layout = system.layout
-        guard contact.other >= 0 else {
+        switch contact.collider {
+        case .plane(let p):
             return (
-                gap(system, position, body: contact.body, plane: contact.plane),
-                abs(layout.planeOffsets[contact.plane]) + layout.radii[contact.body]
+                gap(system, position, body: contact.body, plane: p),
+                abs(layout.planeOffsets[p]) + layout.radii[contact.body]
             )
+        case .body(let o):
+            return (gap(system, position, bodies: contact.body, o), layout.radii[contact.body] + layout.radii[o])
         }
-        return (
-            gap(system, position, bodies: contact.body, contact.other),
-            layout.radii[contact.body] + layout.radii[contact.other]
-        )
     }
 
     static func gap<V>(_ system: SceneSystem<V>, _ position: V, bodies a: Int, _ b: Int) -> Double {
@@ -303,7 +302,7 @@ enum Collisions {
     {
         var state = arrived
         removeSliding(system, &state, contact, slidingVelocity(system, state, contact))
-        holdResting(system, &state, around: contact.other >= 0 ? [contact.body, contact.other] : [contact.body])
+        holdResting(system, &state, around: contact.bodies)
         closeGaps(system, &state)
         return state
     }
@@ -331,9 +330,9 @@ enum Collisions {
                 i += 1
                 for contact in system.resting where contact.involves(b) && !resting.contains(contact) {
                     resting.append(contact)
-                    if contact.other >= 0 {
+                    if let o = contact.other {
                         visit(contact.body)
-                        visit(contact.other)
+                        visit(o)
                     }
                 }
                 guard touching else { continue }
@@ -404,7 +403,7 @@ enum Collisions {
         for b in bodies { moved[b] = true }
         for contact in system.resting {
             moved[contact.body] = true
-            if contact.other >= 0 { moved[contact.other] = true }
+            if let o = contact.other { moved[o] = true }
         }
         /// The resting contacts, then every plane and sphere of each body moved (repeats included).
         func forEachContact(_ body: (RestingContact) -> Void) {
@@ -464,10 +463,13 @@ enum Collisions {
         -> (normal: SIMD3<Double>, relative: SIMD3<Double>)
     {
         let u = system.vector(packed, body: contact.body)
-        guard contact.other >= 0 else { return (system.planeNormals[contact.plane], u) }
-        let d = system.vector(position, body: contact.body) - system.vector(position, body: contact.other)
-        let distance = (d * d).sum().squareRoot()
-        return (distance > 0 ? d / distance : .zero, u - system.vector(packed, body: contact.other))
+        switch contact.collider {
+        case .plane(let p): return (system.planeNormals[p], u)
+        case .body(let o):
+            let d = system.vector(position, body: contact.body) - system.vector(position, body: o)
+            let distance = (d * d).sum().squareRoot()
+            return (distance > 0 ? d / distance : .zero, u - system.vector(packed, body: o))
+        }
     }
 
     /// How the two sides of a resting contact slide over each other: their relative velocity
@@ -485,11 +487,11 @@ enum Collisions {
         _ system: SceneSystem<V>, _ state: inout PhaseState<V>, _ contact: RestingContact, _ sliding: SIMD3<Double>
     ) {
         let w = system.layout.inverseMasses, b = contact.body
-        guard contact.other >= 0 else {
+        guard let o = contact.other else {
             system.set(&state.velocity, body: b, to: system.vector(state.velocity, body: b) - sliding)
             return
         }
-        let o = contact.other, total = w[b] + w[o]
+        let total = w[b] + w[o]
         guard total > 0 else { return }
         system.set(&state.velocity, body: b, to: system.vector(state.velocity, body: b) - (w[b] / total) * sliding)
         system.set(&state.velocity, body: o, to: system.vector(state.velocity, body: o) + (w[o] / total) * sliding)
@@ -500,10 +502,13 @@ enum Collisions {
         -> Double
     {
         let v = system.vector(state.velocity, body: contact.body)
-        guard contact.other >= 0 else { return (v * system.planeNormals[contact.plane]).sum() }
-        let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
-        let distance = (d * d).sum().squareRoot()
-        return distance > 0 ? ((v - system.vector(state.velocity, body: contact.other)) * d).sum() / distance : 0
+        switch contact.collider {
+        case .plane(let p): return (v * system.planeNormals[p]).sum()
+        case .body(let o):
+            let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: o)
+            let distance = (d * d).sum().squareRoot()
+            return distance > 0 ? ((v - system.vector(state.velocity, body: o)) * d).sum() / distance : 0
+        }
     }
 
     /// How close a contact must be to count as touching: within rounding of the scene's scale.
@@ -555,13 +560,14 @@ enum Collisions {
         others.resting.removeAll { $0 == contact }
         let a = others.acceleration(position: state.position, velocity: state.velocity, time: 0)
         let ab = system.vector(a, body: contact.body)
-        guard contact.other >= 0 else { return (ab * system.planeNormals[contact.plane]).sum() < 0 }
-        let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: contact.other)
-        let relative =
-            system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: contact.other)
-        let distance = (d * d).sum().squareRoot()
-        return ((ab - system.vector(a, body: contact.other)) * d).sum() / distance
-            + SceneLayout.bending(d, relative) < 0
+        switch contact.collider {
+        case .plane(let p): return (ab * system.planeNormals[p]).sum() < 0
+        case .body(let o):
+            let d = system.vector(state.position, body: contact.body) - system.vector(state.position, body: o)
+            let relative = system.vector(state.velocity, body: contact.body) - system.vector(state.velocity, body: o)
+            let distance = (d * d).sum().squareRoot()
+            return ((ab - system.vector(a, body: o)) * d).sum() / distance + SceneLayout.bending(d, relative) < 0
+        }
     }
 
     /// One impact's impulse, `restitutionScale` times the collider's restitution (0: stopped along
@@ -676,17 +682,4 @@ enum Collisions {
         }
         return (a, o)
     }
-}
-
-extension RestingContact {
-    /// Body `body` touching `collider`.
-    init(body: Int, collider: Collisions.Collider) {
-        switch collider {
-        case .plane(let p): self.init(body: body, plane: p)
-        case .body(let o): self.init(body: body, on: o)
-        }
-    }
-
-    /// What `body` rests on.
-    var collider: Collisions.Collider { other >= 0 ? .body(other) : .plane(plane) }
 }

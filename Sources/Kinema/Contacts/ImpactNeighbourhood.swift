@@ -92,7 +92,7 @@ struct ImpactNeighbourhood {
         func note(_ b: Int) { if !touched.contains(b) { touched.append(b) } }
         func note(_ contact: RestingContact) {
             note(contact.body)
-            if contact.other >= 0 { note(contact.other) }
+            if let o = contact.other { note(o) }
         }
         for b in 0..<bodies {
             for lane in b * d..<b * d + d

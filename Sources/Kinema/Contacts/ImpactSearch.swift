@@ -117,7 +117,7 @@ enum ImpactSearch {
         // Whether a body's gap to a plane may fall and rise again inside a step (curve away from
         // the plane): under springs, drag or sphere contacts; under gravity alone, only where it
         // pulls away from the plane (a ceiling).
-        let curving = !layout.springs.isEmpty || layout.drag != 0 || resting.contains { $0.other >= 0 }
+        let curving = !layout.springs.isEmpty || layout.drag != 0 || resting.contains { $0.other != nil }
         let dips = curving || layout.planeNormals.contains { ($0 * layout.gravity).sum() > 0 }
         var best: Impact?
         drifted = false

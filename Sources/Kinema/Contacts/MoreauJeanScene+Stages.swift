@@ -199,14 +199,9 @@ extension MoreauJeanScene {
             if let o = partner, inverseMass[o] > 0 {
                 jumps.append(.init(body: o, position: x[o], before: free[o], after: v[o]))
             }
-            let hit: ImpactEvent.Collider
-            switch contact.other {
-            case .plane(let p): hit = .plane(p)
-            case .body(let o): hit = .body(o)
-            }
             events.append(
                 ImpactEvent(
-                    time: time + h, body: contact.body, hit: hit, in: scene,
+                    time: time + h, body: contact.body, hit: contact.other, in: scene,
                     speedIn: contact.impactSpeed, speedOut: contact.target > 0 ? max(0, separating) : 0, jumps: jumps))
             eventCount += 1
             if eventCount > eventLimit { throw SimulationError.tooManyEvents(time: time + h, limit: eventLimit) }

@@ -40,35 +40,32 @@ extension SceneLayout {
             // u = W Jᵀ v over the active contacts: the accelerations forces v give the bodies.
             func spread(_ v: UnsafePointer<Double>) {
                 u.update(repeating: 0, count: lanes)
-                for (c, contact) in resting.enumerated() where active[c] != 0 {
-                    let n = normal(c)
+                for c in 0..<m where active[c] != 0 {
+                    let n = normal(c), contact = resting[c]
                     add((v[c] * inverseMasses[contact.body]) * n, to: u, contact.body, d)
-                    if contact.other >= 0 { add((-v[c] * inverseMasses[contact.other]) * n, to: u, contact.other, d) }
+                    if case .body(let o) = contact.collider { add((-v[c] * inverseMasses[o]) * n, to: u, o, d) }
                 }
             }
             // Contact c's acceleration along its normal under the body accelerations `lanes`.
             func along(_ c: Int, _ lanes: UnsafePointer<Double>) -> Double {
                 let contact = resting[c]
-                let relative =
-                    load(lanes, contact.body, d) - (contact.other >= 0 ? load(lanes, contact.other, d) : .zero)
+                var relative = load(lanes, contact.body, d)
+                if case .body(let o) = contact.collider { relative -= load(lanes, o, d) }
                 return (relative * normal(c)).sum()
             }
             var scale = 0.0
             for (c, contact) in resting.enumerated() {
                 let n: SIMD3<Double>
                 free[c] = 0
-                if contact.other >= 0 {
-                    let separation = load(x, contact.body, d) - load(x, contact.other, d)
+                switch contact.collider {
+                case .body(let o):
+                    let separation = load(x, contact.body, d) - load(x, o, d)
                     let distance = (separation * separation).sum().squareRoot()
-                    guard distance > 0, inverseMasses[contact.body] + inverseMasses[contact.other] > 0 else {
-                        return false
-                    }
+                    guard distance > 0, inverseMasses[contact.body] + inverseMasses[o] > 0 else { return false }
                     n = separation / distance
-                    if let v {
-                        free[c] = Self.bending(separation, load(v, contact.body, d) - load(v, contact.other, d))
-                    }
-                } else {
-                    n = planeNormals[contact.plane]
+                    if let v { free[c] = Self.bending(separation, load(v, contact.body, d) - load(v, o, d)) }
+                case .plane(let p):
+                    n = planeNormals[p]
                 }
                 (normals[3 * c], normals[3 * c + 1], normals[3 * c + 2]) = (n.x, n.y, n.z)
                 active[c] = 1
@@ -121,7 +118,7 @@ extension SceneLayout {
                 guard changed else {
                     for i in 0..<lanes { a[i] += u[i] }
                     for (c, contact) in resting.enumerated() {
-                        let w = inverseMasses[contact.body] + (contact.other >= 0 ? inverseMasses[contact.other] : 0)
+                        let w = inverseMasses[contact.body] + (contact.other.map { inverseMasses[$0] } ?? 0)
                         pressing[4 * c] = f[c] * w
                     }
                     return true
@@ -157,7 +154,7 @@ extension SceneLayout {
         guard solver.solve(needs: needs, pushes: &f, tolerance: tolerance) else { return false }
         for b in w.indices { add(solver.moved[b], to: a, b, d) }
         for (c, contact) in resting.enumerated() {
-            pressing[4 * c] = f[c] * (w[contact.body] + (contact.other >= 0 ? w[contact.other] : 0))
+            pressing[4 * c] = f[c] * (w[contact.body] + (contact.other.map { w[$0] } ?? 0))
         }
         return true
     }

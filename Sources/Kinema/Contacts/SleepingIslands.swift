@@ -44,7 +44,7 @@ struct SleepingIslands {
         if case .body(let o) = collider { reached.append(o) }
         for contact in integrator.system.resting + setAside where reached.contains(where: contact.involves) {
             reached.append(contact.body)
-            if contact.other >= 0 { reached.append(contact.other) }
+            if let o = contact.other { reached.append(o) }
         }
         var woke = false
         for b in reached where islands.wake(b) { woke = true }
@@ -69,8 +69,9 @@ struct SleepingIslands {
         func still(_ b: Int) -> Bool { asleep[b] || scene.bodies[b].isStatic }
         var system = SceneSystem<V>(scene: islands.anyAsleep ? PhysicsScene(scene, pinning: asleep) : scene)
         let contacts = resting + setAside
-        system.resting = contacts.filter { !still($0.body) || ($0.other >= 0 && !still($0.other)) }
-        setAside = contacts.filter { still($0.body) && ($0.other < 0 || still($0.other)) }
+        func stillOnEverySide(_ contact: RestingContact) -> Bool { contact.bodies.allSatisfy(still) }
+        system.resting = contacts.filter { !stillOnEverySide($0) }
+        setAside = contacts.filter(stillOnEverySide)
         return system
     }
 }

@@ -135,11 +135,11 @@ import RealModule
         let g = (system.gravity * system.gravity).sum().squareRoot()
         var onSphere = [Bool](repeating: false, count: count), rubbing = onSphere
         for contact in system.resting {
-            if contact.other >= 0 { (onSphere[contact.body], onSphere[contact.other]) = (true, true) }
+            if let o = contact.other { (onSphere[contact.body], onSphere[o]) = (true, true) }
             if system.layout.friction(of: contact) > 0 { rubbing[contact.body] = true }
         }
         for contact in system.resting {
-            for b in [contact.body, contact.other] where b >= 0 && !held[b] && gliding[b] == nil {
+            for b in contact.bodies where !held[b] && gliding[b] == nil {
                 let still = (0..<d).allSatisfy {
                     abs(v[lane: b * d + $0]) <= ContactTolerances.stillness
                         && abs(a[lane: b * d + $0]) <= ContactTolerances.stillness * (1 + g)

@@ -3,21 +3,42 @@
 /// removes the acceleration into it, and applies Coulomb friction on a plane: holding or sliding).
 @usableFromInline package struct RestingContact: Hashable, Sendable {
     @usableFromInline package var body: Int
-    /// The plane it rests on; -1 when it rests on `other`.
-    @usableFromInline package var plane: Int
-    /// The sphere it rests on; -1 when it rests on a plane.
-    @usableFromInline package var other: Int
+    /// What `body` rests on: a plane, or a sphere of a higher index (so each pair is one value).
+    @usableFromInline package var collider: ImpactEvent.Collider
 
-    package init(body: Int, plane: Int) { (self.body, self.plane, other) = (body, plane, -1) }
+    package init(body: Int, plane: Int) { (self.body, collider) = (body, .plane(plane)) }
 
-    /// Spheres `body` and `other` pressed together (lower index first, so each pair is one value).
-    package init(body: Int, on other: Int) { (self.body, plane, self.other) = (min(body, other), -1, max(body, other)) }
+    /// Spheres `body` and `other` pressed together.
+    package init(body: Int, on other: Int) { (self.body, collider) = (min(body, other), .body(max(body, other))) }
+
+    /// Body `body` touching `collider`.
+    init(body: Int, collider: ImpactEvent.Collider) {
+        switch collider {
+        case .plane(let p): self.init(body: body, plane: p)
+        case .body(let o): self.init(body: body, on: o)
+        }
+    }
+
+    /// The sphere it rests on; nil on a plane.
+    @inlinable var other: Int? {
+        if case .body(let o) = collider { return o }
+        return nil
+    }
+
+    /// The plane it rests on; nil on a sphere.
+    @inlinable var plane: Int? {
+        if case .plane(let p) = collider { return p }
+        return nil
+    }
 
     /// Whether `body` is one of the contact's bodies.
     func involves(_ body: Int) -> Bool { self.body == body || other == body }
 
     /// The sphere across the contact from `body`; nil on a plane.
-    func partner(of body: Int) -> Int? { other < 0 ? nil : self.body == body ? other : self.body }
+    func partner(of body: Int) -> Int? { other.map { self.body == body ? $0 : self.body } }
+
+    /// Its bodies: one on a plane, two for a pair.
+    var bodies: [Int] { other.map { [body, $0] } ?? [body] }
 }
 
 /// A spring with its ends resolved to body indices.
@@ -205,13 +226,14 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
         _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>? = nil
     ) {
-        let hasPairs = resting.contains { $0.other >= 0 }
+        let hasPairs = resting.contains { $0.other != nil }
         guard hasPairs else {
             // One sweep settles contacts with planes alone: no accumulated forces to keep.
             var pushed = false
             for (c, contact) in resting.enumerated() {
                 var pressed = 0.0, friction = SIMD3<Double>.zero
-                resolvePlane(contact, x, v, a, pressing: &pressed, friction: &friction, pushed: &pushed)
+                guard case .plane(let p) = contact.collider else { continue }
+                resolvePlane(contact.body, on: p, x, v, a, pressing: &pressed, friction: &friction, pushed: &pushed)
                 pressing?[c] = pressed
             }
             return
@@ -224,21 +246,24 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
             forces.initialize(repeating: 0, count: 4 * m)
             let exact = pressContacts(x, v, a, resting, pressing: forces)
             if !exact || resting.contains(where: { friction(of: $0) > 0 }) {
-                for (c, contact) in resting.enumerated() where contact.other >= 0 {
+                for (c, contact) in resting.enumerated() {
+                    guard let o = contact.other else { continue }
                     bending[c] = Self.bending(
-                        load(x, contact.body, d) - load(x, contact.other, d),
-                        load(v, contact.body, d) - load(v, contact.other, d))
+                        load(x, contact.body, d) - load(x, o, d), load(v, contact.body, d) - load(v, o, d))
                 }
                 for _ in 0..<ContactTolerances.frictionSweeps {
                     var pushed = false
                     for (c, contact) in resting.enumerated() {
                         var friction = SIMD3(forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3])
-                        if contact.other >= 0 {
-                            forces[4 * c] += resolvePair(contact, x, a, bending: bending[c], pushed: &pushed)
-                            rubPair(contact, x, v, a, pressing: forces[4 * c], friction: &friction, pushed: &pushed)
-                        } else {
+                        switch contact.collider {
+                        case .body(let o):
+                            forces[4 * c] += resolvePair(contact.body, o, x, a, bending: bending[c], pushed: &pushed)
+                            rubPair(
+                                contact.body, o, x, v, a, pressing: forces[4 * c], friction: &friction, pushed: &pushed)
+                        case .plane(let p):
                             resolvePlane(
-                                contact, x, v, a, pressing: &forces[4 * c], friction: &friction, pushed: &pushed)
+                                contact.body, on: p, x, v, a, pressing: &forces[4 * c], friction: &friction,
+                                pushed: &pushed)
                         }
                         (forces[4 * c + 1], forces[4 * c + 2], forces[4 * c + 3]) = (friction.x, friction.y, friction.z)
                     }
@@ -253,10 +278,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// its `bending`), in equal and opposite forces; returns the relative acceleration removed.
     @inline(__always)
     private func resolvePair(
-        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, bending: Double,
+        _ b: Int, _ o: Int, _ x: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>, bending: Double,
         pushed: inout Bool
     ) -> Double {
-        let d = dimensions, (b, o) = (contact.body, contact.other)
+        let d = dimensions
         let separation = load(x, b, d) - load(x, o, d)
         let distance = (separation * separation).sum().squareRoot()
         let wb = inverseMasses[b], wo = inverseMasses[o]
@@ -279,30 +304,30 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// against the pull beyond that.
     @inline(__always)
     private func resolvePlane(
-        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+        _ b: Int, on plane: Int, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
         _ a: UnsafeMutablePointer<Double>, pressing: inout Double, friction: inout SIMD3<Double>, pushed: inout Bool
     ) {
-        let d = dimensions, n = planeNormals[contact.plane]
-        var ai = load(UnsafePointer(a), contact.body, d)
+        let d = dimensions, n = planeNormals[plane]
+        var ai = load(UnsafePointer(a), b, d)
         let normal = (ai * n).sum()
         if normal < 0 {
             ai -= normal * n
             pressing -= normal
             if normal < -ContactTolerances.rounding { pushed = true }
         }
-        let mu = scene.planes[contact.plane].friction
+        let mu = scene.planes[plane].friction
         guard mu > 0, pressing > 0 else {
-            if normal < 0 { store(ai, a, contact.body, d) }
+            if normal < 0 { store(ai, a, b, d) }
             return  // pulled away and never pressed: the contact lets go (the simulator ends it)
         }
-        let vi = load(v, contact.body, d)
+        let vi = load(v, b, d)
         // The acceleration along the plane without the friction applied so far.
         let free: SIMD3<Double> = ai - friction
         let updated = Self.coulomb(free: free, sliding: vi - (vi * n).sum() * n, limit: mu * pressing)
         ai = free + updated
         Self.note(updated - friction, against: free, pushed: &pushed)
         friction = updated
-        store(ai, a, contact.body, d)
+        store(ai, a, b, d)
     }
 
     /// Sets the Coulomb friction between two pressed spheres (bounded by `pressing`, the relative
@@ -312,10 +337,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
     /// times the normal one. Equal and opposite forces: momentum is kept.
     @inline(__always)
     private func rubPair(
-        _ contact: RestingContact, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
+        _ b: Int, _ o: Int, _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>,
         _ a: UnsafeMutablePointer<Double>, pressing: Double, friction: inout SIMD3<Double>, pushed: inout Bool
     ) {
-        let d = dimensions, (b, o) = (contact.body, contact.other), mu = scene.contacts?.friction ?? 0
+        let d = dimensions, mu = scene.contacts?.friction ?? 0
         let separation = load(x, b, d) - load(x, o, d)
         let distance = (separation * separation).sum().squareRoot()
         let wb = inverseMasses[b], wo = inverseMasses[o]
@@ -358,7 +383,10 @@ final class SceneLayout: @unchecked Sendable {  // immutable after init; it free
 
     /// The Coulomb coefficient of a resting contact: its plane's, or the scene's between spheres.
     func friction(of contact: RestingContact) -> Double {
-        contact.other >= 0 ? scene.contacts?.friction ?? 0 : scene.planes[contact.plane].friction
+        switch contact.collider {
+        case .body: scene.contacts?.friction ?? 0
+        case .plane(let p): scene.planes[p].friction
+        }
     }
 
     @inline(__always)
