@@ -129,8 +129,8 @@ import RealModule
         gliding = [SIMD3<Double>?](repeating: nil, count: count)
         sliding = nil
         guard !system.resting.isEmpty else { return }
-        let x = segmentState.position, v = segmentState.velocity
-        let a = system.acceleration(position: x, velocity: v, time: _time)
+        let v = segmentState.velocity
+        let a = system.acceleration(position: segmentState.position, velocity: v, time: _time)
         // Still to rounding: the contact solver leaves a residue of about 1e-12 of gravity.
         let g = (system.gravity * system.gravity).sum().squareRoot()
         var onSphere = [Bool](repeating: false, count: count), rubbing = onSphere
@@ -144,16 +144,15 @@ import RealModule
                     abs(v[lane: b * d + $0]) <= ContactTolerances.stillness
                         && abs(a[lane: b * d + $0]) <= ContactTolerances.stillness * (1 + g)
                 }
-                let ab = system.vector(a, body: b), vb = system.vector(v, body: b)
-                let speed = (vb * vb).sum().squareRoot(), along = speed > 0 ? (ab * vb).sum() / speed : 0
-                let turning = ab - (speed > 0 ? along / speed : 0) * vb
+                let ab = system.vector(a, body: b), vb = system.vector(v, body: b), speed2 = (vb * vb).sum()
+                // The acceleration across the velocity: friction keeps a straight line only without it.
+                let turning = speed2 > 0 ? ab - ((ab * vb).sum() / speed2) * vb : .zero
+                let straight =
+                    (turning * turning).sum().squareRoot() <= ContactTolerances.rounding
+                    * (1 + (ab * ab).sum().squareRoot())
                 if still {
                     held[b] = true
-                } else if !onSphere[b]
-                    && (!rubbing[b] || speed == 0
-                        || (turning * turning).sum().squareRoot()
-                            <= ContactTolerances.rounding * (1 + (ab * ab).sum().squareRoot()))
-                {
+                } else if !onSphere[b] && (!rubbing[b] || straight) {
                     gliding[b] = ab + (damping * system.inverseMasses[b]) * vb
                 } else if sliding == nil {
                     sliding = b

@@ -358,7 +358,7 @@ struct EventQueueGravityTests {
                 // Spheres pressed together by gravity in a pile: the stated event limit.
             }
         }
-        #expect(finished >= 8, "\(finished) of 16 runs finished")
+        #expect(finished >= 12, "\(finished) of 16 runs finished")
     }
 
     /// The predictions' roots: a plane gap's first closing root and a quartic's first root.
