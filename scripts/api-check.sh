@@ -43,8 +43,8 @@ fi
 # The baseline's API is kept under .build, keyed by commit: built once per release, not per run.
 # SwiftPM reports changes to @_spi and package declarations as breakages too (swiftlang/swift#79990),
 # which are not public API: a breakage passes when the declaration it names (the type or the member,
-# for `Type.member`) is declared @_spi or package in the baseline; any other breakage (or a failure
-# without one) fails the check.
+# for `Type.member`) is declared @_spi or package (after any attribute, `@usableFromInline package`)
+# in the baseline; any other breakage (or a failure without one) fails the check.
 check() {
     local report status=0
     report=$(swift package diagnose-api-breaking-changes "$baseline" --products Kinema KinemaReference \
@@ -61,7 +61,7 @@ check() {
     fi
     while IFS= read -r line; do
         name=$(sed -E 's/.*API breakage: [a-z]+ ([A-Za-z0-9_.]+).*/\1/' <<<"$line")
-        if ! git grep -qE "(@_spi\([A-Za-z]+\) +public|^ *package) .*\b(struct|enum|protocol|class|actor|func|var|let|typealias) (${name%%.*}|${name##*.})\b" \
+        if ! git grep -qE "(@_spi\([A-Za-z]+\) +public|^ *(@[A-Za-z]+ +)*package) .*\b(struct|enum|protocol|class|actor|func|var|let|typealias) (${name%%.*}|${name##*.})\b" \
             "$baseline" -- Sources; then
             public+="$line"$'\n'
         fi
