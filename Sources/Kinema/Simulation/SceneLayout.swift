@@ -25,12 +25,6 @@
         return nil
     }
 
-    /// The plane it rests on; nil on a sphere.
-    @inlinable var plane: Int? {
-        if case .plane(let p) = collider { return p }
-        return nil
-    }
-
     /// Whether `body` is one of the contact's bodies.
     func involves(_ body: Int) -> Bool { self.body == body || other == body }
 
