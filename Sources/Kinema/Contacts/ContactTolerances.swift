@@ -44,7 +44,7 @@ enum ContactTolerances {
     /// (`SimulationError.contactLost`) rather than output a body inside another.
     static let projectionSweeps = 100
     /// Rounds of the position projection at most, per step, each looking for overlaps anew (a
-    /// push out of one contact can make another).
+    /// push out of one contact can make another); the same for the stepper's (`Collisions.closeGaps`).
     static let projectionRounds = 8
     /// Rounds of the velocity stage at most, per step: the contacts are gathered again, within
     /// reach of the speeds the solve gave, while a body leaves the solve faster than its reach
