@@ -4,7 +4,7 @@ extension Collisions {
     /// v⁺ ≥ −e·v⁻ along every contact's normal with the impulse ≥ 0 and 0 where the sides part
     /// faster. Only the impact approaches (v⁻ = 0 at a resting contact), so the impact parts at
     /// e times its speed and every resting contact it reaches, through the bodies that rest on one
-    /// another, is held or let part, in one solve (`SceneLayout.pressContacts`). One impulse at a
+    /// another, is held or let part, in one solve (`SceneLayout.contactImpulses`). One impulse at a
     /// time, the ball below would bounce off the floor into the ball above, and so on down the
     /// pile: dozens of impacts at one instant, each leaving a contact that was at rest moving.
     ///
@@ -53,22 +53,21 @@ extension Collisions {
         // The impact's sides part at speedOut at least, or, coming to rest, neither close nor part
         // (met again while parting by rounding, they would be let go and met again at once); the
         // resting contacts' part at 0 at least.
-        var offsets = [Double](repeating: 0, count: contacts.count)
-        offsets[0] = -speedOut
-        var pressing = [Double](repeating: 0, count: 4 * contacts.count)
-        let solved = V.withLanes(of: state.position) { x in
+        var partingSpeeds = [Double](repeating: 0, count: contacts.count)
+        partingSpeeds[0] = speedOut
+        let impulses = V.withLanes(of: state.position) { x in
             V.withMutableLanes(of: &state.velocity) { v in
-                layout.pressContacts(x, nil, v, contacts, pressing: &pressing, holding: rests ? 1 : 0, offsets: offsets)
+                layout.contactImpulses(x, velocities: v, contacts, holding: rests ? 1 : 0, partingSpeeds: partingSpeeds)
             }
         }
-        guard solved else {
+        guard let impulses else {
             state = before
             return false
         }
         if friction > 0 {
             // Coulomb's limit on the impact's own tangential impulse, as for an impact alone:
-            // μ times its normal impulse (`pressing` holds it times the sides' inverse masses).
-            slowSliding(system, &state, impact, by: friction * pressing[0])
+            // μ times its normal impulse (the change it makes to its sides' relative velocity).
+            slowSliding(system, &state, impact, by: friction * impulses[0])
         }
         if rests {
             if !system.resting.contains(impact) { system.resting.append(impact) }

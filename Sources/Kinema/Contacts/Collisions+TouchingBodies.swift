@@ -1,7 +1,7 @@
 extension Collisions {
     /// Ends an impact whose passed impulses have not died down: the bodies touching `bodies`, and
     /// those touching them, meet as one, perfectly inelastically, their impulses solved together
-    /// (`SceneLayout.pressContacts` on the velocities: none pulls, no contact left approaching).
+    /// (`SceneLayout.contactImpulses`: none pulls, no contact left approaching).
     /// Impulses passed one pair at a time shrink the approach along a chain of m contacts by only
     /// about cos²(π/2m) a round: a ball dropped on a column of eight left the lowest moving into
     /// the floor after 2,000 of them.
@@ -30,11 +30,7 @@ extension Collisions {
         }
         let before = state
         let solved = V.withLanes(of: state.position) { x in
-            V.withMutableLanes(of: &state.velocity) { v in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
-                    layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!)
-                }
-            }
+            V.withMutableLanes(of: &state.velocity) { v in layout.contactImpulses(x, velocities: v, contacts) != nil }
         }
         guard solved else { return false }
         bodies = reached

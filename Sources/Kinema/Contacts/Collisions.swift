@@ -351,9 +351,7 @@ enum Collisions {
         func hold(_ contacts: [RestingContact], resting: Int, _ state: inout PhaseState<V>) -> Bool {
             V.withLanes(of: state.position) { x in
                 V.withMutableLanes(of: &state.velocity) { v in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
-                        layout.pressContacts(x, nil, v, contacts, pressing: pressing.baseAddress!, holding: resting)
-                    }
+                    layout.contactImpulses(x, velocities: v, contacts, holding: resting) != nil
                 }
             }
         }
@@ -392,7 +390,7 @@ enum Collisions {
     /// correction is the smallest in the bodies' masses that leaves no overlap among the resting
     /// contacts and whatever their bodies, and `bodies`, could be pushed into (planes and spheres
     /// within twice the deepest overlap, then any the correction pushes a body into, in rounds):
-    /// the position form of the contact problem `pressContacts` solves.
+    /// the position form of the contact problem (`SceneLayout.contactCorrection`).
     /// Velocities are left as they are (held here, they undid the impulse of an impact just
     /// applied). Nothing changes where no overlap is beyond rounding (1e-9 of the contact's
     /// scale, as the stepper's checks).
@@ -425,33 +423,27 @@ enum Collisions {
         }
         guard beyondRounding else { return }
         let reach = 2 * -deepest + ContactTolerances.touching
-        var kept: [RestingContact] = [], offsets: [Double] = []
+        var kept: [RestingContact] = []
         forEachContact { contact in
-            let gap = Collisions.gap(system, x, contact).gap
-            if gap < reach && !kept.contains(contact) {
-                kept.append(contact)
-                offsets.append(gap)
-            }
+            if Collisions.gap(system, x, contact).gap < reach && !kept.contains(contact) { kept.append(contact) }
         }
-        var corrected = x
+        var joined = kept, gaps: [Double] = [], corrected = x
         // Rounds, as the time-stepped projection's: pushed through a wedged row, a body can move
         // into a neighbour beyond the reach (1e-7 into one 5e-9 away, on the 68-ball pile), which
         // then joins the contacts solved together.
         for _ in 0..<ContactTolerances.projectionRounds {
-            var correction = V.zero(like: x)
-            V.withLanes(of: x) { x in
-                V.withMutableLanes(of: &correction) { dx in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * kept.count) { pressing in
-                        _ = layout.pressContacts(x, nil, dx, kept, pressing: pressing.baseAddress!, offsets: offsets)
-                    }
-                }
-            }
-            corrected = x + correction
-            for contact in kept {
+            // The bodies a solved contact moves: their own neighbours are checked too.
+            for contact in joined {
                 moved[contact.body] = true
                 if let o = contact.other { moved[o] = true }
             }
-            var joined: [RestingContact] = []
+            gaps += joined.map { Collisions.gap(system, x, $0).gap }
+            var correction = V.zero(like: x)
+            V.withLanes(of: x) { x in
+                V.withMutableLanes(of: &correction) { dx in _ = layout.contactCorrection(x, dx, kept, gaps: gaps) }
+            }
+            corrected = x + correction
+            joined = []
             forEachContact { contact in
                 let (gap, scale) = Collisions.gap(system, corrected, contact)
                 if !touching(-gap, scale: scale) && !kept.contains(contact) && !joined.contains(contact) {
@@ -460,7 +452,6 @@ enum Collisions {
             }
             if joined.isEmpty { break }
             kept += joined
-            offsets += joined.map { Collisions.gap(system, x, $0).gap }
         }
         state.position = corrected
     }

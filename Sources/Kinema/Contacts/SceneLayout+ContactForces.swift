@@ -1,33 +1,73 @@
 extension SceneLayout {
     /// The normal forces of resting contacts without friction, solved exactly and added to `a`:
-    /// none pulls, and none leaves its contact accelerated into (the linear complementarity
-    /// problem of resting contact). Which contacts press is guessed (all of them at first), those
-    /// are solved together by conjugate gradients, and the guess is corrected (a contact that
-    /// would pull lets go, one accelerated into presses) until it holds.
+    /// none pulls, and none leaves its contact accelerated into (Baraff's force-level linear
+    /// complementarity problem of resting contact). With the velocities `v`, a pair of spheres is
+    /// held touching as they slide over each other (`SceneLayout.bending`). Writes the
+    /// acceleration each contact removes to `pressing[4c]` and returns true; false where the
+    /// solve fails (`solveContacts`), `a` and `pressing` untouched.
+    func pressContacts(
+        _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        solveContacts(x, v, a, resting, pressing: pressing, holding: 0, offsets: nil)
+    }
+
+    /// The same problem on the velocities `v` (impulses, Moreau's law at the velocity level),
+    /// solved in place: no contact is left closing, the first `holding` contacts may pull too, so
+    /// each ends neither closing nor parting, and contact c parts at `partingSpeeds[c]` at least
+    /// where given (an impact's bounce). Returns each contact's change of its sides' relative
+    /// normal velocity, or nil where the solve fails, `v` untouched.
+    func contactImpulses(
+        _ x: UnsafePointer<Double>, velocities v: UnsafeMutablePointer<Double>, _ contacts: [RestingContact],
+        holding: Int = 0, partingSpeeds: [Double] = []
+    ) -> [Double]? {
+        var pressing = [Double](repeating: 0, count: 4 * contacts.count)
+        let solved: Bool
+        if partingSpeeds.isEmpty {
+            solved = solveContacts(x, nil, v, contacts, pressing: &pressing, holding: holding, offsets: nil)
+        } else {
+            let offsets = contacts.indices.map { -partingSpeeds[$0] }
+            solved = solveContacts(x, nil, v, contacts, pressing: &pressing, holding: holding, offsets: offsets)
+        }
+        return solved ? (0..<contacts.count).map { pressing[4 * $0] } : nil
+    }
+
+    /// The same problem on positions: the least correction (in the inverse masses' metric) added to
+    /// `dx` that leaves every contact's gap (`gaps[c]` before, < 0 inside) at 0 at least, the
+    /// position projection of an overlap. Returns false where the solve fails, `dx` untouched.
+    func contactCorrection(
+        _ x: UnsafePointer<Double>, _ dx: UnsafeMutablePointer<Double>, _ contacts: [RestingContact],
+        gaps: [Double]
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * contacts.count) { pressing in
+            solveContacts(x, nil, dx, contacts, pressing: pressing.baseAddress!, holding: 0, offsets: gaps)
+        }
+    }
+
+    /// The complementarity problem behind `pressContacts`, `contactImpulses` and
+    /// `contactCorrection`: pushes along the contacts' normals, added to `a` through the inverse
+    /// masses, such that none pulls (but the first `holding`) and each contact's sides end moving
+    /// apart by `-offsets[c]` (0 without) at least, exactly where it pushes. Which contacts push is
+    /// guessed (all of them at first), those are solved together by conjugate gradients, and the
+    /// guess is corrected (a contact that would pull lets go, one moved into pushes) until it holds.
     ///
     /// A chain of m touching spheres couples every contact to the next: Gauss–Seidel sweeps shrink
     /// its error by about cos²(π/2m) each (1,000 did not settle a column of twenty), where
     /// conjugate gradients are exact after m iterations, rounding aside.
     ///
-    /// With the velocities `v`, a pair of spheres is held touching as they slide over each other
-    /// (`SceneLayout.bending`); without, `a` is a set of velocities (impulses, not forces).
-    ///
-    /// Writes the acceleration each contact removes to `pressing[4c]` and returns true. Where
-    /// the guess is still changing after `ContactTolerances.forceRounds` rounds in which a contact
-    /// let go, or that many + m rounds for m contacts (redundant contacts, whose forces have no
-    /// single solution, make it cycle, letting go and taking back), the forces are those of the
+    /// Writes what each contact removes to `pressing[4c]` and returns true. Where the guess is
+    /// still changing after `ContactTolerances.forceRounds` rounds in which a contact let go, or
+    /// that many + m rounds for m contacts (redundant contacts, whose pushes have no single
+    /// solution, make it cycle, letting go and taking back), the pushes are those of the
     /// equivalent minimum (`pressTogether`); where that fails too, or `holding` contacts may pull,
     /// returns false, `a` and `pressing` untouched. A push can travel through a pile one contact a
     /// round (a ball moved out of one it sank into presses the next into the one below): ten or
     /// eleven rounds for the 21 or 22 contacts of a 12-ball pile, each but the first only taking
     /// contacts.
-    /// `holding`: the first that many contacts may pull too, so each ends with its sides neither
-    /// closing nor parting (the others only push, as without). `offsets`: what each contact's
-    /// sides end moving apart by is `-offsets[c]`, not 0.
-    func pressContacts(
+    private func solveContacts(
         _ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>?, _ a: UnsafeMutablePointer<Double>,
-        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Int = 0,
-        offsets: UnsafePointer<Double>? = nil
+        _ resting: [RestingContact], pressing: UnsafeMutablePointer<Double>, holding: Int,
+        offsets: UnsafePointer<Double>?
     ) -> Bool {
         let m = resting.count, d = dimensions, lanes = inverseMasses.count * d
         // Per contact: its normal (3), force, residual, direction, product, acceleration along the
@@ -133,10 +173,10 @@ extension SceneLayout {
         }
     }
 
-    /// `pressContacts`' problem where its guess cycles, solved as the equivalent bound-constrained
+    /// `solveContacts`' problem where its guess cycles, solved as the equivalent bound-constrained
     /// minimum (`ActiveSetSolver`): redundant contacts (a packing wedged in a box) have many sets of
     /// forces, all giving the same accelerations, and the minimum reaches one of them. `normals`
-    /// and `free` as `pressContacts` computed them; whether it met `tolerance`.
+    /// and `free` as `solveContacts` computed them; whether it met `tolerance`.
     private func pressTogether(
         _ resting: [RestingContact], _ normals: UnsafePointer<Double>, _ free: UnsafePointer<Double>,
         _ tolerance: Double, _ a: UnsafeMutablePointer<Double>, _ pressing: UnsafeMutablePointer<Double>
